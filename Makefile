@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+# perf user events: the harness. 'make demo' and 'make check' are all a user
+# needs; see README.md for every target and variable.
+
+ARCH ?= x86_64
+JOBS ?= $(shell nproc)
+KERNEL_SRC ?=
+export ARCH JOBS KERNEL_SRC
+
+S := scripts
+
+.PHONY: help deps tree export kernel perf selftests progs initramfs check demo \
+	shell bench clean
+
+help:
+	@echo "make demo    build, boot and show perf user events (x86_64)"
+	@echo "make check   every test on x86_64 and arm64"
+	@echo "targets: deps tree export kernel perf selftests initramfs check demo shell bench clean"
+	@echo "variables: ARCH=x86_64|arm64 KERNEL_SRC=path JOBS=n (see README.md)"
+
+deps:
+	@$(S)/deps.sh
+
+tree: deps
+	@$(S)/tree.sh
+
+export:
+	@$(S)/export.sh
+
+kernel: tree
+	@$(S)/kernel.sh $(ARCH)
+
+perf: tree
+	@$(S)/perf.sh $(ARCH)
+
+selftests: kernel
+	@$(S)/selftests.sh $(ARCH)
+
+progs: kernel
+	@$(S)/progs.sh $(ARCH)
+
+initramfs: selftests progs
+	@$(S)/initramfs.sh $(ARCH)
+
+check:
+	@$(S)/check.sh
+
+demo:
+	@$(S)/demo.sh
+
+shell: initramfs
+	@$(S)/run-guest.sh $(ARCH) shell
+
+bench: initramfs
+	@$(S)/bench.sh
+
+clean:
+	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Install the Debian packages the harness needs, only those missing.
+# (busybox-static:arm64 conflicts with the host one: initramfs.sh downloads
+# and unpacks it instead.)
+. "$(dirname "$0")/lib.sh"
+
+pkgs=(
+	git make gcc libc6-dev xz-utils python3 perl bc bison flex cpio rsync
+	ccache kmod file pkg-config libelf-dev libssl-dev
+	qemu-system-x86 qemu-system-arm
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
+	gcc-i686-linux-gnu libc6-dev-i386-cross
+	busybox-static bash-static
+	libtraceevent-dev libdw-dev libcap-dev libzstd-dev libnuma-dev
+	libslang2-dev zlib1g-dev liblzma-dev python3-dev
+	gnuplot-nox
+)
+
+stage "deps: check ${#pkgs[@]} packages"
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
+		missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	done_stage "all present"
+	exit 0
+fi
+echo "missing: ${missing[*]}"
+arch_cmd=
+dpkg --print-foreign-architectures | grep -qx arm64 || arch_cmd="dpkg --add-architecture arm64 && "
+if [ "$(id -u)" != 0 ]; then
+	echo "Not root. Run this, then try again:"
+	echo "  sudo sh -c '${arch_cmd}apt-get update && apt-get install -y --no-install-recommends ${missing[*]}'"
+	exit 1
+fi
+log=$build/logs/deps.log
+mkdir -p "$build/logs"
+[ -z "$arch_cmd" ] || dpkg --add-architecture arm64
+run_logged "$log" apt-get update
+DEBIAN_FRONTEND=noninteractive run_logged "$log.install" \
+	apt-get install -y --no-install-recommends "${missing[@]}"
+done_stage "installed ${#missing[@]}"

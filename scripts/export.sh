@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Write patches/ from build/linux (base..series): one file per commit,
+# byte-stable, the series file, and the cover letter with its text kept
+# and its shortlog, diffstat and base-commit regenerated.
+. "$(dirname "$0")/lib.sh"
+
+linux=$build/linux
+out=$top/patches
+cover=$out/0000-cover-letter.patch
+stage "export: build/linux base..HEAD to patches/"
+[ -d "$linux/.git" ] || die "no build/linux: run 'make tree' first"
+git -C "$linux" diff --quiet HEAD || die "build/linux has uncommitted changes: commit them first"
+n=$(git -C "$linux" rev-list --count base..HEAD)
+[ "$n" -gt 0 ] || die "build/linux has no commits on top of base"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+git -C "$linux" format-patch -q --zero-commit --no-signature -N --cover-letter \
+	--base=base -o "$tmp" base..HEAD || die "git format-patch failed"
+
+# Keep the hand-written part of the cover letter (headers and text up to the
+# generated shortlog line "Author (N):"); regenerate the rest.
+if [ -f "$cover" ]; then
+	{
+		sed '/^[^ ].* ([0-9]*):$/,$d' "$cover"
+		sed -n '/^[^ ].* ([0-9]*):$/,$p' "$tmp/0000-cover-letter.patch"
+	} >"$tmp/cover"
+	mv "$tmp/cover" "$tmp/0000-cover-letter.patch"
+fi
+find "$out" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
+mv "$tmp"/*.patch "$out/"
+{
+	echo "# Apply in this order with 'git am' on the base in patches/base."
+	(cd "$out" && ls [0-9][0-9][0-9][0-9]-*.patch | grep -v '^0000-cover-letter')
+} >"$out/series"
+done_stage "$n patches"

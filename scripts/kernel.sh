@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Configure and build a guest kernel from build/linux, out of tree, with
+# ccache: kernel.sh ARCH [VARIANT]. VARIANT is 'main' (default), 'debug'
+# (KASAN, lockdep, ...) or 'noperf' (CONFIG_PERF_EVENTS=n, build only).
+# Also installs the UAPI headers (for the selftests) into $out/usr/include.
+. "$(dirname "$0")/lib.sh"
+
+arch=${1:?usage: kernel.sh ARCH [VARIANT]}
+variant=${2:-main}
+arch_vars "$arch"
+linux=${LINUX:-$build/linux}
+out=${OUT:-$build/$arch/kernel-$variant}
+cfg=$top/configs
+case $variant in
+main) frags="$cfg/common.config $cfg/$arch.config" ;;
+debug) frags="$cfg/common.config $cfg/$arch.config $cfg/debug.config" ;;
+noperf) frags="$cfg/$arch.config $cfg/noperf.config" ;;
+*) die "unknown kernel variant '$variant'" ;;
+esac
+mkdir -p "$out" "$build/logs"
+log=$build/logs/kernel-$arch-$variant.log
+kmake() {
+	make -C "$linux" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
+		CC="ccache ${cross}gcc" HOSTCC="ccache gcc" \
+		KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=perf-uevent \
+		KBUILD_BUILD_HOST=qemu -j"$JOBS" "$@"
+}
+
+# Configure only when the fragments changed: tinyconfig, then the fragments,
+# then check that every requested symbol made it.
+want=$(cat $frags | grep -E '^(CONFIG_|# CONFIG_.* is not set)' | sort -u)
+if [ ! -f "$out/.config" ] || [ "$want" != "$(cat "$out/.config.want" 2>/dev/null)" ]; then
+	stage "kernel $arch $variant: configure"
+	{
+		kmake tinyconfig &&
+		"$linux/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags &&
+		kmake olddefconfig
+	} >"$log" 2>&1 || die "configuration failed" "$log"
+	missing=$(while read -r line; do
+		grep -qxF "$line" "$out/.config" || echo "    $line"
+	done <<<"$want")
+	[ -z "$missing" ] || die "requested config symbols missing from $out/.config:
+$missing"
+	echo "$want" >"$out/.config.want"
+	done_stage "$(echo "$want" | wc -l) symbols checked"
+fi
+
+case $arch in
+x86_64) image=arch/x86/boot/bzImage ;;
+arm64) image=arch/arm64/boot/Image ;;
+esac
+stage "kernel $arch $variant: build"
+kmake "$(basename "$image")" >"$log" 2>&1 || die "kernel build failed" "$log"
+warnings=$(grep -c 'warning:' "$log")
+if [ "$variant" != noperf ]; then
+	kmake headers >>"$log" 2>&1 || die "make headers failed" "$log"
+fi
+done_stage "$out/$image, $warnings compiler warnings"

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot a guest under qemu TCG and run one mode of guest/init:
+# run-guest.sh ARCH MODE [VARIANT]. The serial log goes to
+# build/logs/guest-ARCH-VARIANT-MODE.log. qemu's exit status says nothing
+# (a panic exits 0 too): scripts/verdict.py reads the log. TIMEOUT (seconds)
+# bounds the run; APPEND adds kernel arguments.
+. "$(dirname "$0")/lib.sh"
+
+arch=${1:?usage: run-guest.sh ARCH MODE [VARIANT]}
+mode=${2:?usage: run-guest.sh ARCH MODE [VARIANT]}
+variant=${3:-main}
+kout=$build/$arch/kernel-$variant
+initrd=$build/$arch/initramfs.cpio
+log=$build/logs/guest-$arch-$variant-$mode.log
+timeout=${TIMEOUT:-1800}
+mem=1G
+[ "$variant" = debug ] && mem=2G
+append="panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 harness.mode=$mode ${APPEND:-}"
+case $arch in
+x86_64)
+	qemu=(qemu-system-x86_64 -M q35 -cpu max -kernel "$kout/arch/x86/boot/bzImage")
+	append="console=ttyS0 $append"
+	;;
+arm64)
+	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -kernel "$kout/arch/arm64/boot/Image")
+	append="console=ttyAMA0 $append"
+	;;
+*) die "unknown ARCH '$arch'" ;;
+esac
+qemu+=(-accel tcg -smp 2 -m "$mem" -nographic -nodefaults -no-reboot
+	-initrd "$initrd" -append "$append")
+[ -f "$initrd" ] || die "no $initrd: run 'make initramfs ARCH=$arch'"
+mkdir -p "$build/logs"
+
+if [ "$mode" = shell ]; then
+	qemu+=(-serial mon:stdio)
+	echo "Booting $arch ($variant); the shell ends with 'exit'; Ctrl-A X kills qemu."
+	timeout --foreground "${TIMEOUT:-14400}" "${qemu[@]}"
+	exit 0
+fi
+stage "guest $arch $variant: $mode (timeout ${timeout}s, log $log)"
+timeout --kill-after=10 "$timeout" "${qemu[@]}" -serial stdio </dev/null >"$log" 2>&1
+rc=$?
+[ $rc = 124 ] && echo "*** guest timed out after ${timeout}s" | tee -a "$log"
+done_stage
