@@ -7,12 +7,19 @@ suite() {
 	name=$1
 	shift
 	echo "HARNESS-BEGIN $name"
-	"$@"
-	echo "HARNESS-END $name rc=$?"
+	"$@" 2>&1 | tee "/tmp/$name.out"
+	echo "HARNESS-END $name"
 }
 
 for bits in 64 32; do
 	[ -d /kselftest$bits ] || continue
 	(cd /kselftest$bits && suite kselftest-$bits ./run_kselftest.sh)
 done
+if command -v perf >/dev/null; then
+	suite perf-test perf test
+	# The failures again, verbose, for the log (outside the suite).
+	for n in $(sed -n 's/^ *\([0-9.]*\): .* : FAILED!$/\1/p' /tmp/perf-test.out); do
+		perf test -v "$n" 2>&1 | sed 's/^/# /'
+	done
+fi
 exit 0

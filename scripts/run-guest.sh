@@ -40,7 +40,11 @@ if [ "$mode" = shell ]; then
 	exit 0
 fi
 stage "guest $arch $variant: $mode (timeout ${timeout}s, log $log)"
-timeout --kill-after=10 "$timeout" "${qemu[@]}" -serial stdio </dev/null >"$log" 2>&1
-rc=$?
+# Show progress (suites and each test's verdict) while the log fills.
+timeout --kill-after=10 "$timeout" "${qemu[@]}" -serial stdio </dev/null 2>&1 |
+	tee "$log" |
+	grep --line-buffered -E '^(HARNESS-(BEGIN|END)|(not )?ok [0-9]+ selftests:|[ 0-9.]+: .* : (Ok|FAILED!|Skip))' |
+	sed -u 's/^/    /'
+rc=${PIPESTATUS[0]}
 [ $rc = 124 ] && echo "*** guest timed out after ${timeout}s" | tee -a "$log"
 done_stage
