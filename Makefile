@@ -10,7 +10,7 @@ export ARCH JOBS KERNEL_SRC
 S := scripts
 
 .PHONY: help deps tree export kernel perf selftests progs initramfs check demo \
-	shell bench clean
+	shell bench baseline clean
 
 help:
 	@echo "make demo    build, boot and show perf user events (x86_64)"
@@ -53,6 +53,9 @@ shell: initramfs
 
 bench: initramfs
 	@$(S)/bench.sh
+
+baseline:
+	@$(S)/baseline.sh
 
 clean:
 	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools

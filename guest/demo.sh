@@ -1,11 +1,51 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The 'demo' run: an instrumented program's user events, as a recorder
-# sees them.
+# The 'demo' run: what user events are for, shown with perf.
+cd /tmp || exit 1
+
+# show COMMAND...: print a command as typed, then run it.
+show() {
+	echo
+	echo "\$ $*"
+	"$@"
+}
+
+# keep PATTERN: the lines that matter, and how many others were left out.
+keep() {
+	awk -v pat="$1" '$0 ~ pat { print; next } { n++ }
+		END { if (n) printf "    ... and %d other lines (samples, syscalls)\n", n }'
+}
+
+cat <<'TEXT'
+== 1. An instrumented program ==
+demo/phases.c marks its phases with text user events and reports its result
+as a binary one, each a single call:
+    prctl(PR_TASK_PERF_UEVENT, 0, strlen(text), text, 0);
+    prctl(PR_TASK_PERF_UEVENT, EV_RESULT, sizeof(r), &r, 0);
+TEXT
+show perf record -q -F 1000 -o phases.data -- phases
 echo
-echo "\$ phases    # demo/phases.c: prctl(PR_TASK_PERF_UEVENT, ...) at each phase"
-phases
+echo "\$ perf script -i phases.data"
+perf script -i phases.data 2>/dev/null | keep 'uevent:'
+
 echo
-echo "\$ uevent-watch phases    # the same, observed by a perf event with attr.uevent"
-uevent-watch phases
+echo "== 2. The same under perf trace: the marks among the system calls =="
+show perf trace -e prctl,write -- phases
+
+cat <<'TEXT'
+
+== 3. A shell script, marked with 'perf uevent', recorded system-wide ==
+TEXT
+cat >job.sh <<'SCRIPT'
+perf uevent "job: count files"
+find / -xdev -type f 2>/dev/null | wc -l >/dev/null
+perf uevent "job: checksum"
+cat /bin/busybox | md5sum >/dev/null
+perf uevent "job: done"
+SCRIPT
+echo "\$ cat job.sh"
+cat job.sh
+show perf record -q -a -o job.data -- sh job.sh
 echo
+echo "\$ perf script -i job.data"
+perf script -i job.data 2>/dev/null | keep 'uevent:'

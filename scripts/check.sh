@@ -48,17 +48,37 @@ for arch in $ARCHS; do
 	guest "$arch" check main
 done
 
+# The debug kernel (x86_64): the kselftests, the stress run among them,
+# under KASAN, UBSAN, lockdep, KFENCE and the atomic-sleep checks.
+if [ -f "$build/x86_64/initramfs.cpio" ] && [[ " $ARCHS " == *" x86_64 "* ]] &&
+   step kernel-x86_64-debug "$s/kernel.sh" x86_64 debug; then
+	SUITES=kselftest-64,kselftest-32 guest x86_64 check debug
+fi
+
+# The series as a maintainer gets it: applies, bisects, checkpatch, headers.
+"$s/series-check.sh" | tee "$build/logs/series-check.txt"
+ok=$(grep -c '^ok ' "$build/logs/series-check.txt")
+bad=$(grep -c '^not ok ' "$build/logs/series-check.txt")
+echo "$ok $bad 0 0" >"$res/step-series"
+grep '^not ok ' "$build/logs/series-check.txt" | sed 's/^not ok /FAIL series: /' >>"$res/failures"
+[ $((ok + bad)) -gt 0 ] || { echo "0 1 0 0" >"$res/step-series"; echo "FAIL series: no result" >>"$res/failures"; }
+
+# Build-only: the series with CONFIG_PERF_EVENTS=n (arm64; x86 forces it on).
+if step noperf-build "$s/kernel.sh" arm64 noperf; then
+	echo "1 0 0 0" >"$res/step-noperf-build"
+fi
+
 echo
 echo "==== make check summary ($(($(date +%s) - t0))s)"
 if [ -s "$res/failures" ]; then
 	echo "Failures:"
 	sed 's/^/  /' "$res/failures"
 fi
-for f in "$res"/guest-*; do
+for f in "$res"/guest-* "$res"/step-*; do
 	[ -f "$f" ] || continue
 	read -r p fl sk kn <"$f"
 	printf '  %-24s %4d passed, %d failed, %d skipped, %d known failures\n' \
-		"${f##*/guest-}" "$p" "$fl" "$sk" "$kn"
+		"$(basename "$f" | sed 's/^guest-//')" "$p" "$fl" "$sk" "$kn"
 done
 cat "$res"/guest-* "$res"/step-* 2>/dev/null |
 	awk '{p += $1; f += $2; s += $3; k += $4} END {

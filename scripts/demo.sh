@@ -8,7 +8,7 @@ s=$top/scripts
 arch=x86_64
 log=$build/logs/guest-$arch-main-demo.log
 "$s/deps.sh" && "$s/tree.sh" && "$s/kernel.sh" $arch && "$s/selftests.sh" $arch &&
-	"$s/progs.sh" $arch && "$s/initramfs.sh" $arch || exit 1
+	"$s/progs.sh" $arch && "$s/perf.sh" $arch && "$s/initramfs.sh" $arch || exit 1
 TIMEOUT=${TIMEOUT:-600} APPEND=quiet "$s/run-guest.sh" $arch demo || exit 1
 # What the guest printed, without qemu's and the kernel's lines.
 sed -n '/^HARNESS-START/,/^HARNESS-DONE/p' "$log" | grep -v '^HARNESS-'

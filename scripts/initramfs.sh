@@ -7,14 +7,14 @@
 
 arch=${1:?usage: initramfs.sh ARCH}
 arch_vars "$arch"
-out=$build/$arch/initramfs.cpio
-list=$build/$arch/initramfs.list
+out=$build/$arch/initramfs$sfx.cpio
+list=$build/$arch/initramfs$sfx.list
 gen=$build/tools/gen_init_cpio
 log=$build/logs/initramfs-$arch.log
 stage "initramfs $arch"
 mkdir -p "$build/tools" "$build/dl"
 if [ ! -x "$gen" ]; then
-	gcc -O2 -o "$gen" "$build/linux/usr/gen_init_cpio.c" 2>"$log" ||
+	gcc -O2 -o "$gen" "$linux/usr/gen_init_cpio.c" 2>"$log" ||
 		die "cannot build gen_init_cpio" "$log"
 fi
 
@@ -59,13 +59,13 @@ tree() {
 		echo "file /harness/$(basename "$f") $f 755 0 0"
 	done
 	for bits in 64 32; do
-		d=$build/$arch/selftests-$bits/install
+		d=$build/$arch/selftests-$bits$sfx/install
 		[ -d "$d" ] || continue
 		echo "dir /kselftest$bits 755 0 0"
 		tree "$d" /kselftest$bits
 	done
 	[ -d "$build/$arch/progs" ] && tree "$build/$arch/progs" /usr/local/bin
-	perf=$build/$arch/perf-install
+	perf=$build/$arch/perf-install$sfx
 	if [ -d "$perf" ]; then
 		tree "$perf" ""
 		[ -x /bin/bash-static ] && echo "file /bin/bash /bin/bash-static 755 0 0"

@@ -9,17 +9,16 @@
 arch=${1:?usage: kernel.sh ARCH [VARIANT]}
 variant=${2:-main}
 arch_vars "$arch"
-linux=${LINUX:-$build/linux}
-out=${OUT:-$build/$arch/kernel-$variant}
+out=$build/$arch/kernel-$variant$sfx
 cfg=$top/configs
 case $variant in
 main) frags="$cfg/common.config $cfg/$arch.config" ;;
 debug) frags="$cfg/common.config $cfg/$arch.config $cfg/debug.config" ;;
-noperf) frags="$cfg/$arch.config $cfg/noperf.config" ;;
+noperf) frags="$cfg/noperf.config" ;;
 *) die "unknown kernel variant '$variant'" ;;
 esac
 mkdir -p "$out" "$build/logs"
-log=$build/logs/kernel-$arch-$variant.log
+log=$build/logs/kernel-$arch-$variant$sfx.log
 kmake() {
 	make -C "$linux" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
 		CC="ccache ${cross}gcc" HOSTCC="ccache gcc" \
@@ -53,7 +52,7 @@ esac
 stage "kernel $arch $variant: build"
 kmake "$(basename "$image")" >"$log" 2>&1 || die "kernel build failed" "$log"
 warnings=$(grep -c 'warning:' "$log")
-if [ "$variant" != noperf ]; then
+if [ "$variant" != noperf ] && [ "${HEADERS:-1}" = 1 ]; then
 	kmake headers >>"$log" 2>&1 || die "make headers failed" "$log"
 fi
 done_stage "$out/$image, $warnings compiler warnings"

@@ -47,4 +47,19 @@ arch_vars() {
 	esac
 }
 
+# The source tree: build/linux (base + series); with TREE=base the
+# unpatched base (build/base-tree), with TREE=series the scratch tree of
+# the series checks (build/series-tree). Their builds go to directories
+# with the suffix -base or -series ($sfx), side by side.
+case ${TREE:-} in
+base | series)
+	linux=$build/$TREE-tree
+	sfx=-$TREE
+	;;
+*)
+	linux=$build/linux
+	sfx=
+	;;
+esac
+
 export CCACHE_BASEDIR=$build CCACHE_NOHASHDIR=true

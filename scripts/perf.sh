@@ -7,10 +7,9 @@
 
 arch=${1:-x86_64}
 [ "$arch" = x86_64 ] || die "perf is built for the x86_64 guest only"
-linux=${LINUX:-$build/linux}
-out=${OUT:-$build/$arch/perf}
-dest=$build/$arch/perf-install
-log=$build/logs/perf-$arch.log
+out=$build/$arch/perf$sfx
+dest=$build/$arch/perf-install$sfx
+log=$build/logs/perf-$arch$sfx.log
 mkdir -p "$out" "$build/logs"
 # What the guest cannot run or the tests do not need is left out; perf
 # trace needs libtraceevent (see 'make deps').

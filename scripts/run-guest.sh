@@ -4,19 +4,22 @@
 # run-guest.sh ARCH MODE [VARIANT]. The serial log goes to
 # build/logs/guest-ARCH-VARIANT-MODE.log. qemu's exit status says nothing
 # (a panic exits 0 too): scripts/verdict.py reads the log. TIMEOUT (seconds)
-# bounds the run; APPEND adds kernel arguments.
+# bounds the run; APPEND adds kernel arguments; SUITES=a,b runs only those
+# suites (kselftest-64, kselftest-32, perf-test).
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: run-guest.sh ARCH MODE [VARIANT]}
 mode=${2:?usage: run-guest.sh ARCH MODE [VARIANT]}
 variant=${3:-main}
-kout=$build/$arch/kernel-$variant
-initrd=$build/$arch/initramfs.cpio
-log=$build/logs/guest-$arch-$variant-$mode.log
+kout=$build/$arch/kernel-$variant$sfx
+initrd=$build/$arch/initramfs$sfx.cpio
+log=$build/logs/guest-$arch-$variant$sfx-$mode.log
 timeout=${TIMEOUT:-1800}
 mem=1G
 [ "$variant" = debug ] && mem=2G
-append="panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 harness.mode=$mode ${APPEND:-}"
+append="panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 harness.mode=$mode"
+[ -z "${SUITES:-}" ] || append="$append harness.suites=$SUITES"
+append="$append ${APPEND:-}"
 case $arch in
 x86_64)
 	qemu=(qemu-system-x86_64 -M q35 -cpu max -kernel "$kout/arch/x86/boot/bzImage")

@@ -6,16 +6,15 @@
 
 arch=${1:?usage: selftests.sh ARCH}
 arch_vars "$arch"
-linux=$build/linux
-kout=$build/$arch/kernel-main
-log=$build/logs/selftests-$arch.log
+kout=$build/$arch/kernel-main$sfx
+log=$build/logs/selftests-$arch$sfx.log
 : >"$log"
 targets="perf_events prctl"
 [ -d "$kout/usr/include/linux" ] || die "no UAPI headers in $kout: run 'make kernel ARCH=$arch'"
 
 # flavour NAME CROSS_COMPILE HEADERS
 flavour() {
-	local name=$1 cc=$2 hdr=$3 o=$build/$arch/selftests-$1
+	local name=$1 cc=$2 hdr=$3 o=$build/$arch/selftests-$1$sfx
 	local dest=$o/install
 	stage "selftests $arch $name: build and install $targets"
 	command -v "${cc}gcc" >/dev/null || die "${cc}gcc not found: run 'make deps'"

@@ -27,7 +27,7 @@ SPLAT = re.compile(
 KS_BIN = re.compile(r'^# selftests: (\S+): (\S+)')
 KS_OUTER = re.compile(r'^(not )?ok \d+ selftests: (\S+): (\S+)(.*)$')
 KS_INNER = re.compile(r'^# (not )?ok \d+ (.*?)(?: # (SKIP|XFAIL)\b ?(.*))?$')
-PERF = re.compile(r'^\s*(\d+(?:\.\d+)?): (.*\S)\s+: (Ok|FAILED!|Skip.*)$')
+PERF = re.compile(r'^\s*(\d+(?:\.\d+)?): (.*\S)\s*: (Ok|FAILED!|Skip.*)$')
 
 
 def main():
