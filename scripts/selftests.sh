@@ -12,15 +12,16 @@ log=$build/logs/selftests-$arch$sfx.log
 targets="perf_events prctl"
 [ -d "$kout/usr/include/linux" ] || die "no UAPI headers in $kout: run 'make kernel ARCH=$arch'"
 
-# flavour NAME CROSS_COMPILE HEADERS
+# flavour NAME SELFTEST-ARCH CROSS_COMPILE HEADERS (the selftests' own
+# Makefiles pick tests by ARCH: x86, arm64, arm)
 flavour() {
-	local name=$1 cc=$2 hdr=$3 o=$build/$arch/selftests-$1$sfx
+	local name=$1 sarch=$2 cc=$3 hdr=$4 o=$build/$arch/selftests-$1$sfx
 	local dest=$o/install
 	stage "selftests $arch $name: build and install $targets"
 	command -v "${cc}gcc" >/dev/null || die "${cc}gcc not found: run 'make deps'"
 	rm -rf "$dest"
 	make -C "$linux/tools/testing/selftests" O="$o" TARGETS="$targets" \
-		CROSS_COMPILE="$cc" KHDR_INCLUDES="-isystem $hdr" \
+		ARCH="$sarch" CROSS_COMPILE="$cc" KHDR_INCLUDES="-isystem $hdr" \
 		USERLDFLAGS=-static INSTALL_PATH="$dest" install >>"$log" 2>&1 ||
 		die "selftests build failed ($name)" "$log"
 	done_stage "$(grep -c . "$dest/kselftest-list.txt") tests in $dest"
@@ -28,17 +29,17 @@ flavour() {
 
 case $arch in
 x86_64)
-	flavour 64 "" "$kout/usr/include"
-	flavour 32 i686-linux-gnu- "$kout/usr/include"
+	flavour 64 x86 "" "$kout/usr/include"
+	flavour 32 x86 i686-linux-gnu- "$kout/usr/include"
 	;;
 arm64)
-	flavour 64 aarch64-linux-gnu- "$kout/usr/include"
+	flavour 64 arm64 aarch64-linux-gnu- "$kout/usr/include"
 	# AArch32 programs need the arm UAPI headers, not the arm64 ones.
 	hdr32=$build/$arch/headers-arm
 	stage "selftests $arch: arm UAPI headers"
 	make -C "$linux" O="$hdr32" ARCH=arm headers >>"$log" 2>&1 ||
 		die "make ARCH=arm headers failed" "$log"
 	done_stage
-	flavour 32 arm-linux-gnueabihf- "$hdr32/usr/include"
+	flavour 32 arm arm-linux-gnueabihf- "$hdr32/usr/include"
 	;;
 esac
