@@ -25,14 +25,47 @@ step() {
 	return 1
 }
 
+# A guest run or the series checks are not repeated when their inputs are
+# byte for byte those of their last passing run: its results stand, and
+# say so (RERUN=1 repeats everything). A clean clone has no such record.
+cache=$build/cache
+mkdir -p "$cache"
+
+# key FILE...: a hash of these files' contents, SUITES and APPEND.
+key() {
+	{ sha256sum "$@" | cut -d' ' -f1; echo "${SUITES:-} ${APPEND:-}"; } |
+		sha256sum | cut -c1-16
+}
+
+# passed_before NAME KEY: NAME last passed with inputs KEY.
+passed_before() {
+	[ "${RERUN:-0}" = 0 ] && [ "$(cat "$cache/$1.key" 2>/dev/null)" = "$2" ] &&
+		echo "==> $1: inputs unchanged since its passing run of" \
+			"$(date -r "$cache/$1.key" '+%F %T'): results reused (RERUN=1 repeats it)"
+}
+
 # guest ARCH MODE VARIANT: boot, run, judge.
 guest() {
-	local label=$1-$3-$2
+	local label=$1-$3-$2 k failed verdict=$build/logs/verdict-$1-$3-$2.txt
+	k=$(key "$build/$1/kernel-$3"/arch/*/boot/*Image "$build/$1/initramfs.cpio" \
+		"$top/known-failures" "$s/verdict.py" "$s/run-guest.sh")
+	if passed_before "guest-$label" "$k"; then
+		cp "$cache/guest-$label.result" "$res/guest-$label"
+		cp "$cache/guest-$label.verdict" "$verdict"
+		tail -n 1 "$verdict"
+		return
+	fi
+	rm -f "$cache/guest-$label.key"
 	"$s/run-guest.sh" "$1" "$2" "$3"
 	python3 "$s/verdict.py" "$build/logs/guest-$label.log" "$label" \
-		"$res/guest-$label" "$top/known-failures" |
-		tee "$build/logs/verdict-$label.txt"
-	grep '^FAIL' "$build/logs/verdict-$label.txt" | cut -c1-200 >>"$res/failures"
+		"$res/guest-$label" "$top/known-failures" | tee "$verdict"
+	grep '^FAIL' "$verdict" | cut -c1-200 >>"$res/failures"
+	read -r _ failed _ <"$res/guest-$label" 2>/dev/null
+	if [ "${failed:-1}" = 0 ] && ! grep -q '^FAIL' "$verdict"; then
+		cp "$res/guest-$label" "$cache/guest-$label.result"
+		cp "$verdict" "$cache/guest-$label.verdict"
+		echo "$k" >"$cache/guest-$label.key"
+	fi
 }
 
 step deps "$s/deps.sh" || exit 1
@@ -56,7 +89,18 @@ if [ -f "$build/x86_64/initramfs.cpio" ] && [[ " $ARCHS " == *" x86_64 "* ]] &&
 fi
 
 # The series as a maintainer gets it: applies, bisects, checkpatch, headers.
-"$s/series-check.sh" | tee "$build/logs/series-check.txt"
+k=$(key "$top"/patches/* "$s"/series-check.sh "$s"/kernel.sh "$s"/perf.sh "$top"/configs/*)
+if passed_before series "$k"; then
+	cp "$cache/series.txt" "$build/logs/series-check.txt"
+	grep -c '^ok ' "$build/logs/series-check.txt" | sed 's/$/ checks passed/'
+else
+	rm -f "$cache/series.key"
+	"$s/series-check.sh" | tee "$build/logs/series-check.txt"
+	if [ "${PIPESTATUS[0]}" = 0 ]; then
+		cp "$build/logs/series-check.txt" "$cache/series.txt"
+		echo "$k" >"$cache/series.key"
+	fi
+fi
 ok=$(grep -c '^ok ' "$build/logs/series-check.txt")
 bad=$(grep -c '^not ok ' "$build/logs/series-check.txt")
 echo "$ok $bad 0 0" >"$res/step-series"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Build this repository's own guest programs (demo/*.c), static, against
-# the guest kernel's UAPI headers, into build/ARCH/progs for the initramfs.
+# Build this repository's own guest programs (demo/*.c, bench/*.c), static,
+# against the guest kernel's UAPI headers, into build/ARCH/progs for the
+# initramfs.
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: progs.sh ARCH}
@@ -13,7 +14,7 @@ log=$build/logs/progs-$arch.log
 stage "progs $arch"
 mkdir -p "$out"
 : >"$log"
-for src in "$top"/demo/*.c; do
+for src in "$top"/demo/*.c "$top"/bench/*.c; do
 	bin=$out/$(basename "$src" .c)
 	[ "$bin" -nt "$src" ] && [ "$bin" -nt "$hdr/linux/perf_event.h" ] && continue
 	"${cross}gcc" -Wall -O2 -static -isystem "$hdr" -o "$bin" "$src" >>"$log" 2>&1 ||

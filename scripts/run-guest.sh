@@ -16,13 +16,14 @@ initrd=$build/$arch/initramfs$sfx.cpio
 log=$build/logs/guest-$arch-$variant$sfx-$mode.log
 timeout=${TIMEOUT:-1800}
 mem=1G
-[ "$variant" = debug ] && mem=2G
+# KASAN's shadow, and the bench's perf.data files, need more.
+[ "$variant" = debug ] || [ "$mode" = bench ] && mem=2G
 append="panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 harness.mode=$mode"
 [ -z "${SUITES:-}" ] || append="$append harness.suites=$SUITES"
 append="$append ${APPEND:-}"
 case $arch in
 x86_64)
-	qemu=(qemu-system-x86_64 -M q35 -cpu max -kernel "$kout/arch/x86/boot/bzImage")
+	qemu=(qemu-system-x86_64 -M q35 -cpu "${QEMU_CPU:-max}" -kernel "$kout/arch/x86/boot/bzImage")
 	append="console=ttyS0 $append"
 	;;
 arm64)

@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The 'bench' run (make bench): every row of the design's performance table,
+# one "BENCH key=value ..." line each, for scripts/bench-report.py. Each
+# mechanism is measured while its session really records, and the session's
+# output is counted afterwards: 'got' is what arrived, 'lost' what perf's
+# own accounting says was lost.
+cd /tmp || exit 1
+T=/sys/kernel/tracing
+B=/usr/local/bin/uevent-bench
+reps=7
+sizes="16 256 4096"
+# TCG runs arm64 code about four times slower than x86_64 code.
+scale=1
+[ "$(uname -m)" = aarch64 ] && scale=4
+
+# calls SIZE [DIVISOR]: calls per repetition for a payload size.
+calls() {
+	case $1 in
+	4096) n=2000 ;;
+	256) n=20000 ;;
+	*) n=50000 ;;
+	esac
+	echo $((n / scale / ${2:-1}))
+}
+
+# stat FILE TYPE: how many TYPE records (UEVENT, SAMPLE, LOST...) perf
+# report counted in FILE.
+stat() {
+	perf report --stats -i "$1" 2>/dev/null |
+		awk -v t="$2" '$1 == t && $2 == "events:" { n = $3 } END { print n + 0 }'
+}
+
+# count FILE PATTERN: "DISTINCT COPIES": how many distinct records whose
+# perf script line matches PATTERN FILE holds (their times, in ns, tell
+# them apart), and how many extra copies of them it has.
+count() {
+	perf script --ns -F time -i "$1" 2>/dev/null | grep -e "$2" >lines
+	all=$(wc -l <lines)
+	distinct=$(sort -u lines | wc -l)
+	echo "$distinct $((all - distinct))"
+}
+
+# lost FILE: how many records perf lost while writing FILE (the sum of
+# its PERF_RECORD_LOST records' counts).
+lost() {
+	[ "$(stat "$1" LOST)" = 0 ] && { echo 0; return; }
+	perf script --show-lost-events --no-show-uevent-events -i "$1" 2>/dev/null |
+		awk '/PERF_RECORD_LOST/ { for (i = 1; i < NF; i++) if ($i == "lost") s += $(i + 1) }
+			END { print s + 0 }'
+}
+
+# report CASE MECH SIZE CALLS REPS OUTPUT GOT LOST: one BENCH line.
+report() {
+	ns=$(awk '$1 == "ns" { printf "%s%s", sep, $3; sep = "," }' "$6")
+	floor=$(awk '$1 == "floor" { printf "%s%s", sep, $3; sep = "," }' "$6")
+	rate=$(awk '$1 == "rate" { r = $3 } END { print r + 0 }' "$6")
+	echo "BENCH case=$1 mech=$2 size=$3 calls=$4 reps=$5 ns=$ns floor=${floor:--} rate=$rate got=$7 lost=$8"
+}
+
+# bare CASE MECH SIZE: a run that no perf session records.
+bare() {
+	n=$(calls "$3")
+	$B "$2" "$3" "$n" $reps >run.out || { echo "BENCH-FAIL case=$1 mech=$2 size=$3"; return; }
+	report "$1" "$2" "$3" "$n" $reps run.out - 0
+}
+
+# recorded CASE MECH SIZE EVENT PATTERN CALLS [REPS [RATE]]: a run under
+# 'perf record -e EVENT' ($mmap: its buffer option), and how many records
+# matching PATTERN reached perf.data. Sets last_lost and last_rate.
+recorded() {
+	r=${7:-$reps}
+	last_lost=-
+	perf record -q $mmap -e "$4" -o rec.data -- $B "$2" "$3" "$6" "$r" $8 >run.out 2>rec.err ||
+		{ echo "BENCH-FAIL case=$1 mech=$2 size=$3"; cat rec.err; return; }
+	last_lost=$(lost rec.data)
+	last_rate=$(awk '$1 == "rate" { printf "%d", $3 }' run.out)
+	set -- "$1" "$2" "$3" "$6" "$r" $(count rec.data "$5")
+	report "$1" "$2" "$3" "$4" "$5" run.out "$6" "$last_lost"
+	echo "BENCH-DUP case=$1 size=$3 copies=$7"
+	rm -f rec.data
+}
+
+echo "BENCH-INFO machine=$(uname -m) kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
+bare floor floor 0
+for s in $sizes; do
+	bare nobody uevent "$s"
+done
+
+# Unobserved: another process is recorded with attr.uevent, this one not.
+mkfifo ready
+perf record -q -e dummy -o other.data -- sh -c 'echo >/tmp/ready; exec sleep 100000' 2>/dev/null &
+read -r _ <ready
+for s in $sizes; do
+	bare unobserved uevent "$s"
+done
+kill "$(pidof sleep)"
+wait
+echo "BENCH-INFO unobserved_leak=$(stat other.data UEVENT)"
+
+# A buffer that holds a whole repetition, so that what is measured is the
+# call, not how fast perf record drains (the throughput rows below use
+# perf's default).
+mmap="-m 32M"
+for s in $sizes; do
+	recorded observed uevent "$s" dummy uevent: "$(calls "$s")"
+done
+
+for s in $sizes; do
+	echo "u:uevent_bench_$s __rel_loc char[] data" >>$T/dynamic_events
+	recorded user_events user_events "$s" "user_events:uevent_bench_$s" ": " "$(calls "$s")"
+done
+
+echo 1 >$T/tracing_on
+for s in $sizes; do
+	echo >$T/trace
+	n=$(calls "$s")
+	$B trace_marker "$s" "$n" $reps >run.out || { echo "BENCH-FAIL case=trace_marker size=$s"; continue; }
+	got=$(cat $T/per_cpu/cpu*/stats | awk '$1 == "entries:" || $1 == "overrun:" { s += $2 } END { print s }')
+	report trace_marker trace_marker "$s" "$n" $reps run.out "$got" 0
+done
+# How much of a 4096-byte marker the ring buffer keeps (it truncates).
+echo "BENCH-INFO trace_marker_4096_kept=$(grep -m1 -o 'tracing_mark_write: [a-z]*' $T/trace | awk '{ print length($2) }')"
+echo >$T/trace
+
+# A uprobe traps and steps the probed instruction out of line: slow, so
+# fewer calls.
+if perf probe -q -x $B -a ubench:point=bench_probe_point; then
+	recorded uprobe uprobe 16 ubench:point ": " $(($(calls 16) / 10))
+	perf probe -q -d ubench:point
+else
+	echo "BENCH-FAIL case=uprobe mech=uprobe size=16"
+fi
+
+# Throughput: one thread flat out under perf record with its default
+# buffer; if anything was lost, paced at 80%, 60%... of that rate until
+# nothing is. Then a burst of 1M events.
+mmap=
+pace=
+for frac in 8 6 4 2 0; do
+	recorded throughput uevent 16 dummy uevent: 100000 1 $pace
+	[ "$last_lost" = 0 ] && break
+	[ -n "$flat" ] || flat=$last_rate
+	pace=$((flat * frac / 10))
+	[ "$pace" -gt 0 ] || break
+done
+recorded burst uevent 16 dummy uevent: 1000000 1
+exit 0

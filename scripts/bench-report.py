@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Turn a bench guest log into a report.
+
+bench-report.py LOG PREFIX
+
+Reads the BENCH lines guest/bench.sh printed and writes PREFIX.md (the
+table, ratios and targets), PREFIX.dat and PREFIX.gp (gnuplot: PREFIX.png,
+ns per call by mechanism and payload). A recorded row whose events did not
+all arrive is marked INCOMPLETE and given no speed.
+"""
+import os
+import re
+import statistics
+import sys
+
+SIZES = (16, 256, 4096)
+ROWS = (  # case, what it measures
+    ('floor', 'prctl(PR_GET_DUMPABLE), bare'),
+    ('nobody', 'uevent, no attr.uevent event anywhere'),
+    ('unobserved', 'uevent, another process recorded'),
+    ('observed', 'uevent, `perf record -e dummy` on the caller'),
+    ('user_events', 'writev(), `perf record -e user_events:...`'),
+    ('trace_marker', 'write() to trace_marker, ftrace on'),
+    ('uprobe', 'uprobe on a function, `perf record -e probe:...`'),
+)
+# (case, size or None for all, against, limit)
+TARGETS = (
+    ('nobody', None, 'floor', 1.10),
+    ('unobserved', None, 'floor', 1.25),
+    ('observed', None, 'user_events', 0.8),
+    ('observed', 16, 'trace_marker', 1.0),
+    ('observed', 256, 'trace_marker', 1.0),
+    ('observed', 16, 'uprobe', 0.8),
+)
+
+
+def parse(log):
+    runs, info, fails, run = {}, {}, [], None
+    with open(log, errors='replace') as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith('BENCH '):
+                kv = dict(w.split('=', 1) for w in line.split()[1:])
+                run = {
+                    'case': kv['case'], 'size': int(kv['size']),
+                    'calls': int(kv['calls']) * int(kv['reps']),
+                    'ns': [float(x) for x in kv['ns'].split(',') if x],
+                    'floor': [float(x) for x in kv['floor'].split(',')
+                              if x and x != '-'],
+                    'rate': float(kv['rate']),
+                    'got': None if kv['got'] == '-' else int(kv['got']),
+                    'lost': 0 if kv['lost'] == '-' else int(kv['lost']),
+                }
+                runs.setdefault((run['case'], run['size']), []).append(run)
+            elif line.startswith('BENCH-DUP ') and run:
+                run['copies'] = int(line.split('copies=')[1])
+            elif line.startswith(('BENCH-INFO ', 'BENCH-CHECK ')):
+                info.update(w.split('=', 1) for w in line.split()[1:])
+            elif line.startswith('BENCH-FAIL '):
+                fails.append(line[len('BENCH-FAIL '):])
+    return runs, info, fails
+
+
+def complete(run):
+    return run['got'] is None or (run['got'] == run['calls'] and
+                                  run['lost'] == 0)
+
+
+def main():
+    log, prefix = sys.argv[1:3]
+    runs, info, fails = parse(log)
+    if not runs:
+        sys.exit('no BENCH lines in %s' % log)
+    # For complete runs only: (case, size) -> median ns, and median of
+    # each repetition's ns divided by the floor measured just before it.
+    med, norm = {}, {}
+    for key, rs in runs.items():
+        r = rs[0]
+        if key[0] in ('throughput', 'burst') or not complete(r) or not r['ns']:
+            continue
+        med[key] = statistics.median(r['ns'])
+        norm[key] = statistics.median(
+            n / f for n, f in zip(r['ns'], r['floor']))
+
+    out = []
+    w = out.append
+    w('## %s (qemu TCG, %s CPUs, kernel %s)\n' % (
+        info.get('machine', '?'), info.get('cpus', '?'),
+        info.get('kernel', '?')))
+    w('Emulated figures: compare them with each other, not with hardware. '
+      'ns per call, median of %d repetitions (min-max). Every repetition '
+      'runs the floor loop just before its own; "x floor" is the median '
+      'of their ratios, and the targets compare those, so that the host\'s '
+      'drift between rows cancels.\n' % len(runs[('floor', 0)][0]['ns']))
+    w('| case | how | payload | ns/call | x floor | events |')
+    w('| --- | --- | ---: | ---: | ---: | --- |')
+    for case, how in ROWS:
+        for size in ((0,) if case == 'floor' else SIZES):
+            rs = runs.get((case, size))
+            if not rs:
+                continue
+            r = rs[0]
+            ev = 'not recorded' if r['got'] is None else (
+                '%d of %d' % (r['got'], r['calls']) +
+                (', %d lost' % r['lost'] if r['lost'] else '') +
+                (' (+%d copies)' % r['copies'] if r.get('copies') else ''))
+            if (case, size) not in med:
+                w('| %s | %s | %s | INCOMPLETE | | %s |' % (
+                    case, how, size or '', ev))
+                continue
+            m = med[(case, size)]
+            w('| %s | %s | %s | %.0f (%.0f-%.0f) | %.2f | %s |' % (
+                case, how, size or '', m, min(r['ns']), max(r['ns']),
+                norm[(case, size)], ev))
+    if 'trace_marker_4096_kept' in info:
+        w('\ntrace_marker keeps %s bytes of a 4096-byte write (the ring '
+          'buffer\'s event limit).' % info['trace_marker_4096_kept'])
+    if any(r.get('copies') for rs in runs.values() for r in rs):
+        w('\n"copies": records perf.data holds twice (same time to the ns). '
+          'They are counted once; they are not from this series: '
+          'user_events and uprobe sessions have them too.')
+    if 'unobserved_leak' in info:
+        w('Unobserved rows: the other process\'s perf.data got %s user '
+          'events from this one (must be 0).' % info['unobserved_leak'])
+
+    w('\n### Targets\n')
+    w('| target | payload | ratio | limit | |')
+    w('| --- | ---: | ---: | ---: | --- |')
+    for case, tsize, against, limit in TARGETS:
+        for size in (SIZES if tsize is None else (tsize,)):
+            a = norm.get((case, size))
+            b = 1.0 if against == 'floor' else norm.get((against, size))
+            if a is None or b is None:
+                w('| %s / %s | %d | n/a | %.2f | NOT MEASURED |' % (
+                    case, against, size, limit))
+                continue
+            ratio = a / b
+            w('| %s / %s | %d | %.2f | %.2f | %s |' % (
+                case, against, size, ratio, limit,
+                'met' if ratio <= limit else 'MISSED'))
+
+    w('\n### Throughput under `perf record -e dummy` (default buffer)\n')
+    for r in runs.get(('throughput', 16), []):
+        w('- %.0f events/s of 16 B: %d of %d recorded, %d lost (perf\'s '
+          'LOST records)' % (r['rate'], r['got'] or 0, r['calls'], r['lost']))
+    tp = [r for r in runs.get(('throughput', 16), []) if complete(r)]
+    w('- sustained with zero lost: %s' % (
+        '%.0f events/s' % max(r['rate'] for r in tp) if tp else 'NOT FOUND'))
+    for r in runs.get(('burst', 16), []):
+        w('- burst of %d events of 16 B flat out (%.0f/s): %d recorded, '
+          '%d lost' % (r['calls'], r['rate'], r['got'] or 0, r['lost']))
+    for f in fails:
+        w('\nFAILED to run: %s' % f)
+    with open(prefix + '.md', 'w') as f:
+        f.write('\n'.join(out) + '\n')
+
+    # The plot: one cluster per case, one bar per payload.
+    with open(prefix + '.dat', 'w') as f:
+        f.write('case %s\n' % ' '.join(str(s) for s in SIZES))
+        for case, _ in ROWS:
+            vals = [med.get((case, 0 if case == 'floor' else s)) for s in SIZES]
+            if case == 'floor':
+                vals = [vals[0], None, None]
+            if case == 'uprobe':
+                vals = [med.get((case, 16)), None, None]
+            f.write('%s %s\n' % (case, ' '.join(
+                '%.1f' % v if v else '-' for v in vals)))
+    name = os.path.basename(prefix)
+    with open(prefix + '.gp', 'w') as f:
+        f.write('''set terminal pngcairo noenhanced size 1000,520
+set output '%(p)s.png'
+set title 'Cost of one event, %(m)s under qemu TCG (median ns per call)'
+set style data histogram
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set logscale y
+set ylabel 'ns per call (log scale)'
+set key top left
+set datafile missing '-'
+plot for [i=2:4] '%(p)s.dat' using i:xtic(1) title columnheader(i).' B'
+''' % {'p': prefix, 'm': info.get('machine', name)})
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make bench: boot the guest in bench mode (guest/bench.sh measures every
+# row in one run) and turn its BENCH lines into build/bench/ARCH.md, a data
+# file and a plot, ARCH.png (scripts/bench-report.py, gnuplot);
+# build/bench/report.md gathers the architectures measured so far.
+. "$(dirname "$0")/lib.sh"
+
+arch=${ARCH:-x86_64}
+s=$top/scripts
+out=$build/bench
+log=$build/logs/guest-$arch-main-bench.log
+mkdir -p "$out"
+TIMEOUT=${TIMEOUT:-3600} APPEND=quiet "$s/run-guest.sh" "$arch" bench || exit 1
+# The run is a failure if the kernel complained or the guest did not finish.
+python3 "$s/verdict.py" "$log" "bench-$arch" "$build/logs/bench-$arch.result" \
+	>"$build/logs/bench-$arch.verdict" || {
+	cat "$build/logs/bench-$arch.verdict"
+	die "the bench guest run failed" "$log"
+}
+stage "bench: report"
+python3 "$s/bench-report.py" "$log" "$out/$arch" || die "no report from $log"
+gnuplot "$out/$arch.gp" 2>"$build/logs/bench-plot.log" ||
+	die "gnuplot failed" "$build/logs/bench-plot.log"
+{
+	echo "# make bench: the cost of one user event, and of the alternatives"
+	echo
+	for a in x86_64 arm64; do
+		[ -f "$out/$a.md" ] && cat "$out/$a.md" && echo "Plot: $a.png" && echo
+	done
+} >"$out/report.md"
+done_stage "$out/report.md, $out/$arch.png"
+cat "$out/$arch.md"
