@@ -39,7 +39,7 @@ selftests: kernel
 progs: kernel
 	@$(S)/progs.sh $(ARCH)
 
-initramfs: selftests progs $(if $(filter x86_64,$(ARCH)),perf)
+initramfs: selftests progs perf
 	@$(S)/initramfs.sh $(ARCH)
 
 check:

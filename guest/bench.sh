@@ -106,6 +106,17 @@ for s in $sizes; do
 	recorded observed uevent "$s" dummy uevent: "$(calls "$s")"
 done
 
+# The same with nothing draining the buffer while the calls run: perf
+# record --overwrite reads it at the end (a flight recorder), as nothing
+# reads the ftrace buffer of the trace_marker rows. On a 2-core host the
+# reader's work slows the caller's emulated CPU, in proportion to the
+# bytes it moves; this row shows the call's own cost.
+mmap="--overwrite -m 128M"
+for s in $sizes; do
+	recorded flight uevent "$s" dummy uevent: "$(calls "$s")"
+done
+mmap="-m 32M"
+
 for s in $sizes; do
 	echo "u:uevent_bench_$s __rel_loc char[] data" >>$T/dynamic_events
 	recorded user_events user_events "$s" "user_events:uevent_bench_$s" ": " "$(calls "$s")"

@@ -74,9 +74,7 @@ for arch in $ARCHS; do
 	step "kernel-$arch" "$s/kernel.sh" "$arch" || continue
 	step "selftests-$arch" "$s/selftests.sh" "$arch" || continue
 	step "progs-$arch" "$s/progs.sh" "$arch" || continue
-	if [ "$arch" = x86_64 ]; then
-		step "perf-$arch" "$s/perf.sh" "$arch" || continue
-	fi
+	step "perf-$arch" "$s/perf.sh" "$arch" || continue
 	step "initramfs-$arch" "$s/initramfs.sh" "$arch" || continue
 	guest "$arch" check main
 done

@@ -18,21 +18,54 @@ if [ ! -x "$gen" ]; then
 		die "cannot build gen_init_cpio" "$log"
 fi
 
-case $arch in
-x86_64) busybox=/bin/busybox ;;
-arm64)
-	# busybox-static:arm64 conflicts with the host's busybox-static:
-	# unpack it instead of installing it.
-	busybox=$build/dl/busybox-arm64/bin/busybox
-	if [ ! -x "$busybox" ]; then
-		(cd "$build/dl" && apt-get download busybox-static:arm64) >"$log" 2>&1 ||
-			die "apt-get download busybox-static:arm64 failed (run 'make deps')" "$log"
-		dpkg-deb -x "$(ls "$build"/dl/busybox-static_*_arm64.deb | head -n 1)" \
-			"$build/dl/busybox-arm64" || die "cannot unpack busybox-static:arm64"
+# unpacked PKG FILE: FILE from Debian's arm64 PKG, downloaded and unpacked
+# under build/dl (busybox-static and bash-static conflict with the host's
+# own, so they cannot be installed side by side).
+unpacked() {
+	local dir=$build/dl/$1-arm64
+	if [ ! -e "$dir/$2" ]; then
+		(cd "$build/dl" && apt-get download "$1:arm64") >>"$log" 2>&1 ||
+			die "apt-get download $1:arm64 failed (run 'make deps')" "$log"
+		dpkg-deb -x "$(ls "$build/dl/$1"_*_arm64.deb | head -n 1)" "$dir" ||
+			die "cannot unpack $1:arm64"
 	fi
+	echo "$dir/$2"
+}
+
+: >"$log"
+case $arch in
+x86_64)
+	busybox=/bin/busybox
+	bash=/bin/bash-static
+	;;
+arm64)
+	busybox=$(unpacked busybox-static bin/busybox) || exit 1
+	bash=$(unpacked bash-static bin/bash-static) || exit 1
 	;;
 esac
 [ -x "$busybox" ] || die "no static busybox at $busybox: run 'make deps'"
+
+# needed ELF: the shared libraries ELF needs, recursively, and its dynamic
+# loader, as paths in Debian's multiarch layout for $cross (libgcc_s too:
+# glibc loads it at run time for backtrace() and thread exit).
+needed() {
+	local dir=/lib/${cross:-x86_64-linux-gnu-}
+	dir=${dir%-}
+	readelf -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p'
+	echo "$dir/libgcc_s.so.1"
+	local todo=("$1") seen=" " f lib
+	while [ ${#todo[@]} -gt 0 ]; do
+		f=${todo[0]}
+		todo=("${todo[@]:1}")
+		for lib in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+			[[ $seen == *" $lib "* ]] && continue
+			seen+="$lib "
+			[ -e "$dir/$lib" ] || die "$1 needs $lib, not in $dir: run 'make deps'"
+			echo "$dir/$lib"
+			todo+=("$dir/$lib")
+		done
+	done
+}
 
 # tree SRC DEST: add the files under SRC below DEST in the guest.
 tree() {
@@ -45,6 +78,11 @@ tree() {
 		esac
 	done
 }
+
+perf=$build/$arch/perf-install$sfx
+if [ -d "$perf" ]; then
+	perf_libs=$(needed "$perf/usr/bin/perf") || exit 1
+fi
 
 {
 	for d in /dev /proc /sys /tmp /root; do
@@ -65,15 +103,15 @@ tree() {
 		tree "$d" /kselftest$bits
 	done
 	[ -d "$build/$arch/progs" ] && tree "$build/$arch/progs" /usr/local/bin
-	perf=$build/$arch/perf-install$sfx
 	if [ -d "$perf" ]; then
 		tree "$perf" ""
-		[ -x /bin/bash-static ] && echo "file /bin/bash /bin/bash-static 755 0 0"
-		# The perf binary is dynamic: take its libraries from the host.
-		for lib in $(ldd "$perf/usr/bin/perf" | grep -o '/[^ ]*'); do
-			real=$(readlink -f "$lib")
-			echo "file $lib $real 755 0 0"
-		done | sort -u
+		# perf's shell tests need bash.
+		echo "file /bin/bash $bash 755 0 0"
+		# The perf binary is dynamic: take its libraries (Debian's, for
+		# the guest's architecture) from the host.
+		for lib in $(sort -u <<<"$perf_libs"); do
+			echo "file $lib $(readlink -f "$lib") 755 0 0"
+		done
 	fi
 } | awk '
 	# Create every parent directory before its first entry, once.
