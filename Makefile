@@ -5,7 +5,8 @@
 ARCH ?= x86_64
 JOBS ?= $(shell nproc)
 KERNEL_SRC ?=
-export ARCH JOBS KERNEL_SRC
+LINE ?=
+export ARCH JOBS KERNEL_SRC LINE
 
 S := scripts
 
@@ -58,4 +59,5 @@ baseline:
 	@$(S)/baseline.sh
 
 clean:
-	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools
+	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools \
+		build/series*/x86_64 build/base*/x86_64 build/base*/arm64

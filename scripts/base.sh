@@ -1,45 +1,90 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Create build/linux: the base kernel as one git commit tagged 'base'.
-# The base is Debian's linux-source-6.12 (version and sha256 from
-# patches/base) or, with KERNEL_SRC=path, a copy of the given 6.12 tree.
+# Create build/linux (LINE=6.12: build/linux-6.12): the base kernel as one
+# git commit tagged 'base'. The base is the Debian source package named in
+# the series' base file (patches/base, patches/backport-6.12/base), fetched
+# through a private apt sources list under build/apt/ (the machine's apt
+# configuration is not touched) and checked against the recorded sha256;
+# or, with KERNEL_SRC=path, a copy of the given tree.
 . "$(dirname "$0")/lib.sh"
 
-linux=$build/linux
+linux=$build/linux$lsfx
 [ -d "$linux/.git" ] && git -C "$linux" rev-parse -q --verify base >/dev/null && exit 0
 
-# shellcheck disable=SC1091
-. <(grep -E '^[a-z0-9]+=' "$top/patches/base")
+basefile=$sdir/base
+# shellcheck disable=SC1090
+. <(grep -E '^[a-z0-9]+=' "$basefile")
 dl=$build/dl
 mkdir -p "$dl" "$build/logs"
-log=$build/logs/base.log
+log=$build/logs/base$lsfx.log
+: >"$log"
+
+# aptp CMD ARGS...: apt-get/apt-cache with only the suite $suite, from the
+# mirror this machine already uses for Debian (never a host of our own).
+apt_dir=$build/apt/$suite
+aptp() {
+	local cmd=$1
+	shift
+	"$cmd" -o Dir::Etc::sourcelist="$apt_dir/sources.list" \
+		-o Dir::Etc::sourceparts=/nonexistent -o Dir::State::Lists="$apt_dir/lists" \
+		-o Dir::Cache="$apt_dir/cache" -o Debug::NoLocking=1 "$@"
+}
+apt_private() {
+	local site codename
+	codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	# The machine's mirror for this suite if it has one (bookworm-security
+	# lives elsewhere than bookworm), else the one of its own release.
+	site=$(apt-get indextargets --format '$(RELEASE) $(SITE)' |
+		awk -v s="$suite" -v c="$codename" '$1 == s && !f { f = $2 }
+			$1 == c && !m { m = $2 } END { print f ? f : m }')
+	[ -n "$site" ] || die "no Debian mirror in this machine's apt sources (apt-get indextargets)"
+	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+	echo "deb $site $suite main" >"$apt_dir/sources.list"
+	aptp apt-get update >>"$log" 2>&1 ||
+		die "apt-get update of $suite from $site failed" "$log"
+}
 
 if [ -n "${KERNEL_SRC:-}" ]; then
 	stage "base: copy $KERNEL_SRC"
 	[ -f "$KERNEL_SRC/Makefile" ] || die "KERNEL_SRC=$KERNEL_SRC is not a kernel tree"
-	desc="$(make -s -C "$KERNEL_SRC" kernelversion 2>/dev/null) from $KERNEL_SRC"
+	kv=$(make -s -C "$KERNEL_SRC" kernelversion 2>/dev/null)
+	case $kv in
+	"$release" | "$release".*) ;;
+	*) die "KERNEL_SRC=$KERNEL_SRC is Linux $kv, the series is for $release" ;;
+	esac
+	desc="$kv from $KERNEL_SRC"
 	rm -rf "$linux.tmp"
 	mkdir -p "$linux.tmp"
 	run_logged "$log" rsync -a --exclude=.git "$KERNEL_SRC/" "$linux.tmp/"
 else
-	stage "base: download $package $version"
+	stage "base: download $package $version ($suite)"
 	deb=$dl/${package}_${version//:/%3a}_all.deb
 	if [ ! -f "$deb" ]; then
-		if ! (cd "$dl" && apt-get download "$package=$version") >"$log" 2>&1; then
-			printf '\n!!!!\n!!!! %s %s is no longer in the archive.\n' "$package" "$version"
-			printf '!!!! Using the newest %s instead: the series may not apply.\n!!!!\n\n' "$package"
-			(cd "$dl" && apt-get download "$package") >>"$log" 2>&1 ||
-				die "apt-get download $package failed (apt-get update first?)" "$log"
+		apt_private
+		if ! (cd "$dl" && aptp apt-get download "$package=$version") >>"$log" 2>&1; then
+			newest=$(aptp apt-cache policy "$package" | awk '$1 == "Candidate:" { print $2 }')
+			[ -n "$newest" ] && [ "$newest" != "(none)" ] ||
+				die "$suite has no $package at all" "$log"
+			printf '\n!!!! %s %s has left the archive; using the newest, %s.\n' \
+				"$package" "$version" "$newest"
+			printf '!!!! %s now records it: commit it if the series still applies.\n\n' \
+				"${basefile#"$top"/}"
+			(cd "$dl" && aptp apt-get download "$package=$newest") >>"$log" 2>&1 ||
+				die "apt-get download $package=$newest failed" "$log"
+			version=$newest
 			sha256=
+			deb=$dl/${package}_${version//:/%3a}_all.deb
 		fi
-		deb=$(ls -t "$dl"/"${package}"_*_all.deb | head -n 1)
 	fi
-	version=$(dpkg-deb -f "$deb" Version)
+	[ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || die "$deb is not version $version"
+	rm -f "$dl/$tarball"
 	dpkg-deb --fsys-tarfile "$deb" | tar -xC "$dl" "./$tarball" ||
 		die "no $tarball in $deb"
 	sum=$(sha256sum "$dl/$tarball" | cut -d' ' -f1)
-	if [ -n "$sha256" ] && [ "$sum" != "$sha256" ]; then
-		die "$tarball sha256 is $sum, patches/base says $sha256"
+	if [ -z "$sha256" ]; then
+		sed -i -e "s/^version=.*/version=$version/" -e "s/^sha256=.*/sha256=$sum/" "$basefile"
+	elif [ "$sum" != "$sha256" ]; then
+		die "$tarball sha256 is $sum, ${basefile#"$top"/} says $sha256"
 	fi
 	done_stage "$version, sha256 $sum"
 	stage "base: unpack"
@@ -64,6 +109,6 @@ cd "$linux.tmp" || exit 1
 	GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z" \
 		git commit -q -m "Linux $kv ($desc)" &&
 	git tag base
-} >"$log" 2>&1 || die "git import failed" "$log"
+} >>"$log" 2>&1 || die "git import failed" "$log"
 cd "$top" && rm -rf "$linux" && mv "$linux.tmp" "$linux"
 done_stage "$(git -C "$linux" log --oneline -1 base)"

@@ -25,9 +25,11 @@ step() {
 	return 1
 }
 
-# A guest run or the series checks are not repeated when their inputs are
-# byte for byte those of their last passing run: its results stand, and
-# say so (RERUN=1 repeats everything). A clean clone has no such record.
+# A guest run is not repeated when its inputs (kernel, initramfs, how it is
+# booted) are byte for byte those of its last complete run: its serial log
+# is judged again, against today's known-failures. The series checks are
+# not repeated when their inputs are those of their last passing run. Each
+# says so (RERUN=1 repeats everything). A clean clone has no such record.
 cache=$build/cache
 mkdir -p "$cache"
 
@@ -40,32 +42,31 @@ key() {
 # passed_before NAME KEY: NAME last passed with inputs KEY.
 passed_before() {
 	[ "${RERUN:-0}" = 0 ] && [ "$(cat "$cache/$1.key" 2>/dev/null)" = "$2" ] &&
-		echo "==> $1: inputs unchanged since its passing run of" \
-			"$(date -r "$cache/$1.key" '+%F %T'): results reused (RERUN=1 repeats it)"
+		echo "==> $1: inputs unchanged since its run of" \
+			"$(date -r "$cache/$1.key" '+%F %T'): not repeated (RERUN=1 repeats it)"
 }
 
-# guest ARCH MODE VARIANT: boot, run, judge.
+# guest ARCH MODE VARIANT: boot, run, judge (LINE=6.12: the backport's).
 guest() {
-	local label=$1-$3-$2 k failed verdict=$build/logs/verdict-$1-$3-$2.txt
-	k=$(key "$build/$1/kernel-$3"/arch/*/boot/*Image "$build/$1/initramfs.cpio" \
-		"$top/known-failures" "$s/verdict.py" "$s/run-guest.sh")
-	if passed_before "guest-$label" "$k"; then
-		cp "$cache/guest-$label.result" "$res/guest-$label"
-		cp "$cache/guest-$label.verdict" "$verdict"
-		tail -n 1 "$verdict"
-		return
+	local l=${LINE:+-$LINE} k failed
+	local label=$1-$3${l/#-mainline}-$2
+	local verdict=$build/logs/verdict-$label.txt
+	local log=$build/logs/guest-$label.log
+	k=$(key "$build/$1/kernel-$3${l/#-mainline}"/arch/*/boot/*Image \
+		"$build/$1/initramfs${l/#-mainline}.cpio" "$s/run-guest.sh")
+	if passed_before "guest-$label" "$k" && cmp -s "$cache/guest-$label.log" "$log"; then
+		echo "    (its log: $log)"
+	else
+		rm -f "$cache/guest-$label.key"
+		"$s/run-guest.sh" "$1" "$2" "$3"
+		if grep -q '^HARNESS-DONE' "$log"; then
+			cp "$log" "$cache/guest-$label.log"
+			echo "$k" >"$cache/guest-$label.key"
+		fi
 	fi
-	rm -f "$cache/guest-$label.key"
-	"$s/run-guest.sh" "$1" "$2" "$3"
-	python3 "$s/verdict.py" "$build/logs/guest-$label.log" "$label" \
-		"$res/guest-$label" "$top/known-failures" | tee "$verdict"
+	python3 "$s/verdict.py" "$log" "$label" "$res/guest-$label" \
+		"$top/known-failures" | tee "$verdict"
 	grep '^FAIL' "$verdict" | cut -c1-200 >>"$res/failures"
-	read -r _ failed _ <"$res/guest-$label" 2>/dev/null
-	if [ "${failed:-1}" = 0 ] && ! grep -q '^FAIL' "$verdict"; then
-		cp "$res/guest-$label" "$cache/guest-$label.result"
-		cp "$verdict" "$cache/guest-$label.verdict"
-		echo "$k" >"$cache/guest-$label.key"
-	fi
 }
 
 step deps "$s/deps.sh" || exit 1
@@ -86,24 +87,45 @@ if [ -f "$build/x86_64/initramfs.cpio" ] && [[ " $ARCHS " == *" x86_64 "* ]] &&
 	SUITES=kselftest-64,kselftest-32 guest x86_64 check debug
 fi
 
-# The series as a maintainer gets it: applies, bisects, checkpatch, headers.
-k=$(key "$top"/patches/* "$s"/series-check.sh "$s"/kernel.sh "$s"/perf.sh "$top"/configs/*)
-if passed_before series "$k"; then
-	cp "$cache/series.txt" "$build/logs/series-check.txt"
-	grep -c '^ok ' "$build/logs/series-check.txt" | sed 's/$/ checks passed/'
-else
-	rm -f "$cache/series.key"
-	"$s/series-check.sh" | tee "$build/logs/series-check.txt"
-	if [ "${PIPESTATUS[0]}" = 0 ]; then
-		cp "$build/logs/series-check.txt" "$cache/series.txt"
-		echo "$k" >"$cache/series.key"
-	fi
+# The 6.12 LTS backport: it applies, its x86_64 kernel boots and passes the
+# kselftests (64-bit and ia32) and the mainline perf's user event tests.
+if [ -d "$build/x86_64/perf-install" ] &&
+   LINE=6.12 step tree-6.12 "$s/tree.sh" &&
+   LINE=6.12 step kernel-x86_64-6.12 "$s/kernel.sh" x86_64 &&
+   LINE=6.12 step selftests-x86_64-6.12 "$s/selftests.sh" x86_64 &&
+   LINE=6.12 step initramfs-x86_64-6.12 "$s/initramfs.sh" x86_64; then
+	LINE=6.12 APPEND=harness.perf=uevent guest x86_64 check main
 fi
-ok=$(grep -c '^ok ' "$build/logs/series-check.txt")
-bad=$(grep -c '^not ok ' "$build/logs/series-check.txt")
-echo "$ok $bad 0 0" >"$res/step-series"
-grep '^not ok ' "$build/logs/series-check.txt" | sed 's/^not ok /FAIL series: /' >>"$res/failures"
-[ $((ok + bad)) -gt 0 ] || { echo "0 1 0 0" >"$res/step-series"; echo "FAIL series: no result" >>"$res/failures"; }
+
+# The series as a maintainer gets it: applies, bisects, checkpatch, headers;
+# the mainline series and the backport.
+# series LINE: check one series, or reuse its last passing result.
+series() {
+	local l=${1/#mainline} txt k ok bad
+	l=${l:+-$l}
+	txt=$build/logs/series-check$l.txt
+	k=$(key "$top"/patches/* "$top"/patches/backport-6.12/* "$s"/series-check.sh \
+		"$s"/kernel.sh "$s"/perf.sh "$top"/configs/*)
+	if passed_before "series$l" "$k"; then
+		cp "$cache/series$l.txt" "$txt"
+		grep -c '^ok ' "$txt" | sed 's/$/ checks passed/'
+	else
+		rm -f "$cache/series$l.key"
+		LINE=$1 "$s/series-check.sh" | tee "$txt"
+		if [ "${PIPESTATUS[0]}" = 0 ]; then
+			cp "$txt" "$cache/series$l.txt"
+			echo "$k" >"$cache/series$l.key"
+		fi
+	fi
+	ok=$(grep -c '^ok ' "$txt")
+	bad=$(grep -c '^not ok ' "$txt")
+	echo "$ok $bad 0 0" >"$res/step-series$l"
+	grep '^not ok ' "$txt" | sed "s/^not ok /FAIL series$l: /" >>"$res/failures"
+	[ $((ok + bad)) -gt 0 ] ||
+		{ echo "0 1 0 0" >"$res/step-series$l"; echo "FAIL series$l: no result" >>"$res/failures"; }
+}
+series mainline
+series 6.12
 
 # Build-only: the series with CONFIG_PERF_EVENTS=n (arm64; x86 forces it on).
 if step noperf-build "$s/kernel.sh" arm64 noperf; then

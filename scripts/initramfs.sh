@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Assemble build/ARCH/initramfs.cpio: static busybox, the harness's guest
-# scripts (guest/), the kselftests (64- and 32-bit) and, where built, perf
-# with the shared libraries it needs.
+# Assemble build/ARCH/initramfs.cpio (initramfs-6.12.cpio for LINE=6.12):
+# static busybox, the harness's guest scripts (guest/), the kselftests (64-
+# and 32-bit) and, where built, perf with the shared libraries it needs.
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: initramfs.sh ARCH}
 arch_vars "$arch"
 out=$build/$arch/initramfs$sfx.cpio
 list=$build/$arch/initramfs$sfx.list
-gen=$build/tools/gen_init_cpio
-log=$build/logs/initramfs-$arch.log
+gen=$broot/tools/gen_init_cpio
+log=$build/logs/initramfs-$arch$sfx.log
 stage "initramfs $arch"
-mkdir -p "$build/tools" "$build/dl"
+mkdir -p "$broot/tools" "$broot/dl"
 if [ ! -x "$gen" ]; then
 	gcc -O2 -o "$gen" "$linux/usr/gen_init_cpio.c" 2>"$log" ||
 		die "cannot build gen_init_cpio" "$log"
@@ -22,11 +22,11 @@ fi
 # under build/dl (busybox-static and bash-static conflict with the host's
 # own, so they cannot be installed side by side).
 unpacked() {
-	local dir=$build/dl/$1-arm64
+	local dir=$broot/dl/$1-arm64
 	if [ ! -e "$dir/$2" ]; then
-		(cd "$build/dl" && apt-get download "$1:arm64") >>"$log" 2>&1 ||
+		(cd "$broot/dl" && apt-get download "$1:arm64") >>"$log" 2>&1 ||
 			die "apt-get download $1:arm64 failed (run 'make deps')" "$log"
-		dpkg-deb -x "$(ls "$build/dl/$1"_*_arm64.deb | head -n 1)" "$dir" ||
+		dpkg-deb -x "$(ls "$broot/dl/$1"_*_arm64.deb | head -n 1)" "$dir" ||
 			die "cannot unpack $1:arm64"
 	fi
 	echo "$dir/$2"
@@ -79,7 +79,8 @@ tree() {
 	done
 }
 
-perf=$build/$arch/perf-install$sfx
+# perf is always mainline's, also in the 6.12 backport's guest.
+perf=$build/$arch/perf-install
 if [ -d "$perf" ]; then
 	perf_libs=$(needed "$perf/usr/bin/perf") || exit 1
 fi

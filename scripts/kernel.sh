@@ -17,6 +17,8 @@ debug) frags="$cfg/common.config $cfg/$arch.config $cfg/debug.config" ;;
 noperf) frags="$cfg/noperf.config" ;;
 *) die "unknown kernel variant '$variant'" ;;
 esac
+# Options that only the 6.12 backport's kernels have or need.
+[ "$lsfx" = -6.12 ] && [ "$variant" != noperf ] && frags="$frags $cfg/6.12.config"
 mkdir -p "$out" "$build/logs"
 log=$build/logs/kernel-$arch-$variant$sfx.log
 kmake() {

@@ -47,19 +47,26 @@ arch_vars() {
 	esac
 }
 
-# The source tree: build/linux (base + series); with TREE=base the
-# unpatched base (build/base-tree), with TREE=series the scratch tree of
-# the series checks (build/series-tree). Their builds go to directories
-# with the suffix -base or -series ($sfx), side by side.
-case ${TREE:-} in
-base | series)
-	linux=$build/$TREE-tree
-	sfx=-$TREE
-	;;
-*)
-	linux=$build/linux
-	sfx=
-	;;
+# Which series: LINE=mainline (default: patches/ on the mainline base, in
+# build/linux) or LINE=6.12 (the LTS backport, patches/backport-6.12/, in
+# build/linux-6.12). Its builds carry the suffix -6.12.
+case ${LINE:-mainline} in
+mainline) sdir=$top/patches lsfx= ;;
+6.12) sdir=$top/patches/backport-6.12 lsfx=-6.12 ;;
+*) printf '*** unknown LINE=%s (mainline or 6.12)\n' "$LINE" >&2; exit 1 ;;
 esac
-
+# The source tree: build/linux (base + series). With TREE=base, the
+# unpatched base, and with TREE=series, the scratch tree of the series
+# checks: each lives in a build directory of its own (build/base,
+# build/series; with LINE=6.12 build/base-6.12, build/series-6.12) laid
+# out as build/ is, so that the relative paths that ccache sees are the
+# same and the unchanged files' objects come from its cache.
+broot=$build
+case ${TREE:-} in
+base | series) build=$build/$TREE$lsfx ;;
+"") ;;
+*) printf '*** unknown TREE=%s (base or series)\n' "$TREE" >&2; exit 1 ;;
+esac
+linux=$build/linux$lsfx
+sfx=$lsfx
 export CCACHE_BASEDIR=$build CCACHE_NOHASHDIR=true

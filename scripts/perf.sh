@@ -16,7 +16,7 @@ mkdir -p "$out" "$build/logs"
 # trace needs libtraceevent (see 'make deps').
 flags=(BUILD_BPF_SKEL=0 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_JVMTI=1 NO_SDT=1
 	NO_LIBBABELTRACE=1 NO_LIBUNWIND=1 NO_SHELLCHECK=1 NO_LIBPFM4=1
-	NO_CAPSTONE=1 NO_LIBLLVM=1 NO_DEMANGLE=1 CC="ccache ${cross}gcc")
+	NO_CAPSTONE=1 NO_LIBLLVM=1 NO_DEMANGLE=1 NO_RUST=1 CC="ccache ${cross}gcc")
 if [ -n "$cross" ]; then
 	flags+=(ARCH="$karch" CROSS_COMPILE="$cross" NO_SLANG=1 NO_LIBNUMA=1 NO_LIBCRYPTO=1)
 	export PKG_CONFIG_LIBDIR=/usr/lib/${cross%-}/pkgconfig:/usr/share/pkgconfig

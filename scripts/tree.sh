@@ -1,44 +1,44 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Make build/linux = base + patches/series, one commit per patch, on branch
-# 'series'. A tree that already holds exactly the series is left alone (so
+# 'series' (LINE=6.12: build/linux-6.12 and patches/backport-6.12/). A tree that already holds exactly the series is left alone (so
 # incremental builds stay incremental); one holding other work is refused
 # unless FORCE=1.
 . "$(dirname "$0")/lib.sh"
 
 "$top/scripts/base.sh" || exit 1
-linux=$build/linux
-series=$top/patches/series
-log=$build/logs/tree.log
-stage "tree: apply patches/series"
+linux=$build/linux$lsfx
+series=$sdir/series
+log=$build/logs/tree$lsfx.log
+stage "tree: apply ${series#"$top"/}"
 mapfile -t patches < <(grep -vE '^[[:space:]]*(#|$)' "$series" 2>/dev/null)
 for p in "${patches[@]}"; do
-	[ -f "$top/patches/$p" ] || die "patches/series lists $p, which does not exist"
+	[ -f "$sdir/$p" ] || die "${series#"$top"/} lists $p, which does not exist"
 done
 
 git -C "$linux" diff --quiet HEAD ||
-	die "build/linux has uncommitted changes: commit them (then make export) or discard them"
+	die "${linux#"$top"/} has uncommitted changes: commit them (then make export) or discard them"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 git -C "$linux" format-patch -q --zero-commit --no-signature -N -o "$tmp" base..HEAD
 current=$(cat "$tmp"/*.patch 2>/dev/null)
-wanted=$(for p in "${patches[@]}"; do cat "$top/patches/$p"; done)
+wanted=$(for p in "${patches[@]}"; do cat "$sdir/$p"; done)
 if [ "$current" = "$wanted" ]; then
 	done_stage "up to date: ${#patches[@]} patches"
 	exit 0
 fi
 if [ "$(git -C "$linux" rev-parse HEAD)" != "$(git -C "$linux" rev-parse base)" ] &&
    [ "${FORCE:-0}" != 1 ]; then
-	die "build/linux has commits that differ from patches/: 'make export' to keep them, or 'make tree FORCE=1' to discard them"
+	die "${linux#"$top"/} has commits that differ from ${sdir#"$top"/}/: 'make export' to keep them, or 'make tree FORCE=1' to discard them"
 fi
 base_desc=$(git -C "$linux" log -1 --format=%s base)
 git -C "$linux" am --abort >/dev/null 2>&1
-git -C "$linux" checkout -q -B series base || die "cannot reset build/linux to base"
+git -C "$linux" checkout -q -B series base || die "cannot reset ${linux#"$top"/} to base"
 : >"$log"
 n=0
 for p in "${patches[@]}"; do
 	n=$((n + 1))
-	if ! git -C "$linux" am -q --no-3way "$top/patches/$p" >>"$log" 2>&1; then
+	if ! git -C "$linux" am -q --no-3way "$sdir/$p" >>"$log" 2>&1; then
 		git -C "$linux" am --abort >/dev/null 2>&1
 		die "patch $n/${#patches[@]} $p does not apply to base '$base_desc'" "$log"
 	fi
