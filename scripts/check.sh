@@ -104,8 +104,8 @@ series() {
 	local l=${1/#mainline} txt k ok bad
 	l=${l:+-$l}
 	txt=$build/logs/series-check$l.txt
-	k=$(key "$top"/patches/* "$top"/patches/backport-6.12/* "$s"/series-check.sh \
-		"$s"/kernel.sh "$s"/perf.sh "$top"/configs/*)
+	k=$(key $(find "$top/patches" -type f | sort) "$s"/series-check.sh \
+		"$s"/kernel.sh "$s"/perf.sh "$s"/lib.sh "$top"/configs/*)
 	if passed_before "series$l" "$k"; then
 		cp "$cache/series$l.txt" "$txt"
 		grep -c '^ok ' "$txt" | sed 's/$/ checks passed/'

@@ -7,7 +7,7 @@
 
 pkgs=(
 	git make gcc libc6-dev xz-utils python3 perl bc bison flex cpio rsync
-	ccache kmod file pkg-config libelf-dev libssl-dev python3-ply
+	ccache kmod file pkg-config libelf-dev libssl-dev python3-ply python3-git
 	qemu-system-x86 qemu-system-arm
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross

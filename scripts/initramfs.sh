@@ -83,6 +83,14 @@ tree() {
 perf=$build/$arch/perf-install
 if [ -d "$perf" ]; then
 	perf_libs=$(needed "$perf/usr/bin/perf") || exit 1
+	# perf's shell tests make their files with 'mktemp NAME.XXXXX', which
+	# busybox refuses (it wants six X's): on x86_64 they get the host's
+	# GNU mktemp, a dynamic program like perf, with its libraries.
+	gnu=()
+	if [ "$arch" = x86_64 ]; then
+		gnu=(/usr/bin/mktemp)
+		perf_libs+=$'\n'$(needed /usr/bin/mktemp) || exit 1
+	fi
 fi
 
 {
@@ -110,6 +118,9 @@ fi
 		echo "file /bin/bash $bash 755 0 0"
 		# The perf binary is dynamic: take its libraries (Debian's, for
 		# the guest's architecture) from the host.
+		for f in "${gnu[@]}"; do
+			echo "file $f $f 755 0 0"
+		done
 		for lib in $(sort -u <<<"$perf_libs"); do
 			echo "file $lib $(readlink -f "$lib") 755 0 0"
 		done

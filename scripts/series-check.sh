@@ -68,8 +68,9 @@ for p in "${patches[@]}"; do
 		INSTALL=0 "$s/perf.sh" x86_64 >>"$log" 2>&1
 		result $? "$p: perf builds" "see $sbuild/logs/perf-x86_64$sfx.log"
 	fi
-	cp=$(cd "$tree" && ./scripts/checkpatch.pl --strict --terse --no-summary \
-		"$sdir/$p" 2>&1 | grep -E ': (ERROR|WARNING|CHECK):')
+	# Debian's python3 first: checkpatch's SPDX check needs its python3-ply.
+	cp=$(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --terse \
+		--no-summary "$sdir/$p" 2>&1 | grep -E ': (ERROR|WARNING|CHECK):|Error|Traceback')
 	if [ -n "$cp" ] && ! git -C "$tree" log -1 --format=%B | grep -qi checkpatch; then
 		result 1 "$p: checkpatch --strict" "$(echo "$cp" | head -n 3 | tr '\n' ' ')"
 	else
