@@ -17,7 +17,7 @@ n=$(git -C "$linux" rev-list --count base..HEAD)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$linux" format-patch -q --zero-commit --no-signature -N --cover-letter \
+git -C "$linux" format-patch -q --zero-commit --signature=perf-uevent -N --cover-letter \
 	--base=base -o "$tmp" base..HEAD || die "git format-patch failed"
 
 # Keep the hand-written part of the cover letter (headers and text up to the

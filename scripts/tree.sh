@@ -20,7 +20,7 @@ git -C "$linux" diff --quiet HEAD ||
 	die "${linux#"$top"/} has uncommitted changes: commit them (then make export) or discard them"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$linux" format-patch -q --zero-commit --no-signature -N -o "$tmp" base..HEAD
+git -C "$linux" format-patch -q --zero-commit --signature=perf-uevent -N -o "$tmp" base..HEAD
 current=$(cat "$tmp"/*.patch 2>/dev/null)
 wanted=$(for p in "${patches[@]}"; do cat "$sdir/$p"; done)
 if [ "$current" = "$wanted" ]; then
