@@ -110,14 +110,14 @@ done
 
 # The same with nothing draining the buffer while the calls run: perf
 # record --overwrite reads it at the end (a flight recorder), as nothing
-# reads the ftrace buffer of the trace_marker rows. On a 2-core host the
-# reader's work slows the caller's emulated CPU, in proportion to the
-# bytes it moves; this row shows the call's own cost.
+# reads the ftrace buffer of the trace_marker rows. On a 2-core host a
+# reader's work slows the caller's emulated CPU (and the floor timed
+# beside it), in proportion to the bytes it moves; so the rows that the
+# targets compare all run this way: user_events and the uprobe below too.
 mmap="--overwrite -m 128M"
 for s in $sizes; do
 	recorded flight uevent "$s" dummy uevent: "$(calls "$s")"
 done
-mmap="-m 64M"
 
 for s in $sizes; do
 	echo "u:uevent_bench_$s __rel_loc char[] data" >>$T/dynamic_events
@@ -137,7 +137,7 @@ echo "BENCH-INFO trace_marker_4096_kept=$(grep -m1 -o 'tracing_mark_write: [a-z]
 echo >$T/trace
 
 # A uprobe traps and steps the probed instruction out of line: slow, so
-# fewer calls.
+# fewer calls. Recorded in overwrite mode, as the rows above.
 if perf probe -q -x $B -a ubench:point=bench_probe_point; then
 	recorded uprobe uprobe 16 ubench:point ": " $(($(calls 16) / 10))
 	perf probe -q -d ubench:point
@@ -158,4 +158,28 @@ for frac in 8 6 4 2 0; do
 	[ "$pace" -gt 0 ] || break
 done
 recorded burst uevent 16 dummy uevent: 1000000 1
+
+# Where the time goes: cpu-clock samples every 10 us of the calls alone
+# (an unreachable RATE: no floor calls in between), the user event
+# recorded as in the flight rows by the profiling session itself, and
+# trace_marker; the kernel symbols with the most samples. At 4096 bytes,
+# the user event against user_events (recorded as in its rows).
+# profile NAME EVENT MECH SIZE CALLS REPS
+profile() {
+	name=$1
+	ev=$2
+	shift 2
+	perf record -q --overwrite -m 64M -e cpu-clock -c 10000 $ev -o prof.data -- \
+		$B "$@" 1000000000000 >/dev/null 2>prof.err ||
+		{ echo "BENCH-FAIL case=profile-$name"; cat prof.err; return; }
+	perf report -i prof.data --stdio --sort sym 2>/dev/null |
+		awk -v n="$name" '/^ *[0-9.]+%/ && c++ < 12 { $1 = $1; print "BENCH-PROFILE " n " " $0 }'
+	rm -f prof.data
+}
+for s in 16 256; do
+	profile "uevent-$s" "" uevent "$s" "$(calls "$s")" 1
+	profile "trace_marker-$s" "" trace_marker "$s" "$(calls "$s")" 1
+done
+profile uevent-4096 "" uevent 4096 "$(calls 4096 1)" 3
+profile user_events-4096 "-e user_events:uevent_bench_4096" user_events 4096 "$(calls 4096 1)" 3
 exit 0

@@ -19,24 +19,25 @@ ROWS = (  # case, what it measures
     ('floor', 'prctl(PR_GET_DUMPABLE), bare'),
     ('nobody', 'uevent, no attr.uevent event anywhere'),
     ('unobserved', 'uevent, another process recorded'),
-    ('observed', 'uevent, `perf record -e dummy` on the caller'),
-    ('flight', 'the same, `perf record --overwrite`: nothing drains it during the run'),
-    ('user_events', 'writev(), `perf record -e user_events:...`'),
+    ('observed', 'uevent, `perf record -e dummy` on the caller, draining'),
+    ('flight', 'uevent, `perf record --overwrite`: nothing drains it during the run'),
+    ('user_events', 'writev(), `perf record --overwrite -e user_events:...`'),
     ('trace_marker', 'write() to trace_marker, ftrace on'),
-    ('uprobe', 'uprobe on a function, `perf record -e probe:...`'),
+    ('uprobe', 'uprobe on a function, `perf record --overwrite -e probe:...`'),
 )
-# (case, size or None for all, against, limit)
+# (case, size or None for all, against, limit). The observed rows compare
+# with each other only where nothing drains a buffer during the timed
+# loop: 'flight', user_events, trace_marker and uprobe.
 TARGETS = (
     ('nobody', None, 'floor', 1.10),
     ('unobserved', None, 'floor', 1.25),
-    ('observed', None, 'user_events', 0.8),
-    ('observed', 16, 'trace_marker', 1.0),
-    ('observed', 256, 'trace_marker', 1.0),
-    ('observed', 16, 'uprobe', 0.8),
-    # Not a target: the call's own cost against trace_marker's, neither
-    # with a reader running.
-    ('flight', 16, 'trace_marker', None),
-    ('flight', 256, 'trace_marker', None),
+    ('flight', None, 'user_events', 0.8),
+    ('flight', 16, 'trace_marker', 1.0),
+    ('flight', 256, 'trace_marker', 1.0),
+    ('flight', 4096, 'trace_marker', None),
+    ('flight', 16, 'uprobe', 0.8),
+    # Not a target: what a reader draining beside the loop adds.
+    ('observed', 16, 'flight', None),
 )
 
 
@@ -62,6 +63,9 @@ def parse(log):
                 run['copies'] = int(line.split('copies=')[1])
             elif line.startswith(('BENCH-INFO ', 'BENCH-CHECK ')):
                 info.update(w.split('=', 1) for w in line.split()[1:])
+            elif line.startswith('BENCH-PROFILE '):
+                _, name, rest = line.split(' ', 2)
+                info.setdefault('profile', {}).setdefault(name, []).append(rest)
             elif line.startswith('BENCH-FAIL '):
                 fails.append(line[len('BENCH-FAIL '):])
     return runs, info, fails
@@ -79,14 +83,20 @@ def main():
         sys.exit('no BENCH lines in %s' % log)
     # For complete runs only: (case, size) -> median ns, and median of
     # each repetition's ns divided by the floor measured just before it.
-    med, norm = {}, {}
+    med, norm, spread = {}, {}, {}
     for key, rs in runs.items():
         r = rs[0]
         if key[0] in ('throughput', 'burst') or not complete(r) or not r['ns']:
             continue
         med[key] = statistics.median(r['ns'])
-        norm[key] = statistics.median(
-            n / f for n, f in zip(r['ns'], r['floor']))
+        ratios = [n / f for n, f in zip(r['ns'], r['floor'])]
+        norm[key] = statistics.median(ratios)
+        spread[key] = (min(ratios), max(ratios))
+    # The noise: the floor loop timed against the floor loop before it.
+    noise = None
+    if ('floor', 0) in spread:
+        lo, hi = spread[('floor', 0)]
+        noise = max(1 - lo, hi - 1)
 
     out = []
     w = out.append
@@ -98,7 +108,7 @@ def main():
       'runs the floor loop just before its own; "x floor" is the median '
       'of their ratios, and the targets compare those, so that the host\'s '
       'drift between rows cancels.\n' % len(runs[('floor', 0)][0]['ns']))
-    w('| case | how | payload | ns/call | x floor | events |')
+    w('| case | how | payload | ns/call | x floor (min-max) | events |')
     w('| --- | --- | ---: | ---: | ---: | --- |')
     for case, how in ROWS:
         for size in ((0,) if case == 'floor' else SIZES):
@@ -115,9 +125,10 @@ def main():
                     case, how, size or '', ev))
                 continue
             m = med[(case, size)]
-            w('| %s | %s | %s | %.0f (%.0f-%.0f) | %.2f | %s |' % (
+            w('| %s | %s | %s | %.0f (%.0f-%.0f) | %.2f (%.2f-%.2f) | %s |' % (
                 case, how, size or '', m, min(r['ns']), max(r['ns']),
-                norm[(case, size)], ev))
+                norm[(case, size)], spread[(case, size)][0],
+                spread[(case, size)][1], ev))
     if 'trace_marker_4096_kept' in info:
         w('\ntrace_marker keeps %s bytes of a 4096-byte write (the ring '
           'buffer\'s event limit).' % info['trace_marker_4096_kept'])
@@ -135,20 +146,31 @@ def main():
           'events from this one (must be 0).' % info['unobserved_leak'])
 
     w('\n### Targets\n')
-    w('| target | payload | ratio | limit | |')
-    w('| --- | ---: | ---: | ---: | --- |')
+    w('The noise of this run: the floor loop against the floor loop timed '
+      'before it, per repetition, strays up to %s from 1 (the floor row). '
+      '"x floor" divides the two rows\' medians of per-repetition ratios to '
+      'the floor (the verdict; a target against the floor divides by the '
+      'floor row\'s own), "ns" their raw medians.\n' % (
+          '%.1f%%' % (100 * noise) if noise is not None else 'n/a'))
+    w('| target | payload | x floor | ns | limit | |')
+    w('| --- | ---: | ---: | ---: | ---: | --- |')
     for case, tsize, against, limit in TARGETS:
         for size in (SIZES if tsize is None else (tsize,)):
             a = norm.get((case, size))
-            b = 1.0 if against == 'floor' else norm.get((against, size))
+            # Against the floor: the floor row itself, timed in the same
+            # place of its repetitions as every other row.
+            b = norm.get((against, 0 if against == 'floor' else size))
+            ma = med.get((case, size))
+            mb = med.get((against, 0 if against == 'floor' else size))
             lim = '%.2f' % limit if limit else '-'
             if a is None or b is None:
-                w('| %s / %s | %d | n/a | %s | NOT MEASURED |' % (
+                w('| %s / %s | %d | n/a | | %s | NOT MEASURED |' % (
                     case, against, size, lim))
                 continue
             ratio = a / b
-            w('| %s / %s | %d | %.2f | %s | %s |' % (
-                case, against, size, ratio, lim,
+            w('| %s / %s | %d | %.2f | %s | %s | %s |' % (
+                case, against, size, ratio,
+                '%.2f' % (ma / mb) if ma and mb else 'n/a', lim,
                 'for comparison' if not limit else
                 'met' if ratio <= limit else 'MISSED'))
 
@@ -162,6 +184,13 @@ def main():
     for r in runs.get(('burst', 16), []):
         w('- burst of %d events of 16 B flat out (%.0f/s): %d recorded, '
           '%d lost' % (r['calls'], r['rate'], r['got'] or 0, r['lost']))
+    if info.get('profile'):
+        w('\n### Where the time goes\n')
+        w('cpu-clock samples every 10 us of the calls alone (the user event '
+          'under `perf record --overwrite`, as in the flight rows), the '
+          'symbols with the most samples:\n')
+        for name, lines in info['profile'].items():
+            w('- %s: %s' % (name, '; '.join(lines)))
     for f in fails:
         w('\nFAILED to run: %s' % f)
     with open(prefix + '.md', 'w') as f:

@@ -23,7 +23,8 @@ SPLAT = re.compile(
     r'KASAN:|UBSAN:|KFENCE:|blocked for more than|general protection fault|'
     r'Unable to handle kernel|possible circular locking|'
     r'inconsistent lock state|possible recursive locking|'
-    r'suspicious RCU usage|RCU detected stall|soft lockup|hard LOCKUP)')
+    r'suspicious RCU usage|detected stalls? on CPU|self-detected stall|'
+    r'soft lockup|hard LOCKUP)')
 KS_BIN = re.compile(r'^# selftests: (\S+): (\S+)')
 KS_OUTER = re.compile(r'^(not )?ok \d+ selftests: (\S+): (\S+)(.*)$')
 KS_INNER = re.compile(r'^# (not )?ok \d+ (.*?)(?: # (SKIP|XFAIL)\b ?(.*))?$')
