@@ -17,15 +17,26 @@
  *   trace_marker  write() of SIZE bytes to tracefs trace_marker
  *   uprobe        a call of bench_probe_point(buf, SIZE), where the caller
  *                 places a uprobe
+ *   header        uevent_binary(0, buf, SIZE), samples/perf_uevent/uevent.h:
+ *                 its listening word's check, then the uevent call
+ *   word          the check alone of a listening word registered here,
+ *                 which nobody may observe: if (word) prctl(...)
+ *   user_events_bit
+ *                 the same check on the enable bit of the user event
+ *                 uevent_bench_SIZE, registered here, which nobody may trace
+ *
+ * A check is one load, too quick to time alone: a call of word or
+ * user_events_bit makes CHECKS of them in a tight loop (a volatile load
+ * each), and their figures are per check.
  *
  * With RATE (calls per second), the calls are paced instead of made flat
  * out, and the rate reached is printed too.
  *
  * Output per repetition: "ns REP NS_PER_CALL", "rate REP CALLS_PER_SECOND"
- * and, without RATE, "floor REP NS_PER_CALL" of as many floor calls made
- * in between; then "calls TOTAL", the calls of MECH made (N is rounded
- * down to a multiple of 10 without RATE). Exit status 1 and a message on any failed
- * call.
+ * and, without RATE, "floor REP NS_PER_CALL" of N floor calls made in
+ * between; then "calls TOTAL", the calls (checks) of MECH made (N is
+ * rounded down to a multiple of 10 without RATE). Exit status 1 and a
+ * message on any failed call.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -40,13 +51,11 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
-
-#ifndef PR_TASK_PERF_UEVENT
-#define PR_TASK_PERF_UEVENT 0x55455654
-#endif
+#include "uevent.h"
 
 #define TRACEFS "/sys/kernel/tracing/"
 #define CHUNKS 10
+#define CHECKS 1000
 
 static char payload[65536];
 static int fd = -1;
@@ -55,6 +64,8 @@ static int write_index;
 static uint32_t rel_loc;	/* payload size << 16 | offset after the field */
 /* Set by the kernel while a session has the user event enabled. */
 static volatile uint32_t enabled;
+/* The listening word: set by the kernel while a session observes us. */
+static volatile __u32 word;
 
 static double now(void)
 {
@@ -105,12 +116,43 @@ static int call_uprobe(size_t size)
 	return bench_probe_point(payload, size);
 }
 
-/* Register uevent_bench_SIZE and wait (10 s at most) for a session. */
-static void setup_user_events(size_t size)
+static int call_header(size_t size)
+{
+	return uevent_binary(PERF_UEVENT_TYPE_TEXT, payload, size);
+}
+
+/* What a program guarded by the listening word does. */
+static int call_uevent_if_observed(size_t size)
+{
+	return word ? call_uevent(size) : 0;
+}
+
+/* CHECKS calls of a one-load guard; inlined into each caller. */
+static inline int checks(int (*guarded)(size_t size), size_t size)
+{
+	int i;
+
+	for (i = 0; i < CHECKS; i++)
+		if (guarded(size))
+			return -1;
+	return 0;
+}
+
+static int call_word(size_t size)
+{
+	return checks(call_uevent_if_observed, size);
+}
+
+static int call_user_events_bit(size_t size)
+{
+	return checks(call_user_events, size);
+}
+
+/* Register uevent_bench_SIZE, with its enable bit in 'enabled'. */
+static void register_user_event(size_t size)
 {
 	struct user_reg reg = { .size = sizeof(reg) };
 	char name[64];
-	int i;
 
 	snprintf(name, sizeof(name), "uevent_bench_%zu __rel_loc char[] data",
 		 size);
@@ -131,6 +173,14 @@ static void setup_user_events(size_t size)
 	iov[1].iov_len = sizeof(rel_loc);
 	iov[2].iov_base = payload;
 	iov[2].iov_len = size;
+}
+
+/* Register uevent_bench_SIZE and wait (10 s at most) for a session. */
+static void setup_user_events(size_t size)
+{
+	int i;
+
+	register_user_event(size);
 	for (i = 0; i < 10000 && !enabled; i++)
 		usleep(1000);
 	if (!enabled) {
@@ -139,15 +189,34 @@ static void setup_user_events(size_t size)
 	}
 }
 
+/* A check's rows are timed with nobody listening: the call never runs. */
+static void setup_check(size_t size, volatile __u32 *check)
+{
+	if (check == &word &&
+	    prctl(PR_TASK_PERF_UEVENT, 0, sizeof(word), &word,
+		  PR_PERF_UEVENT_WORD))
+		fail("registering the listening word");
+	if (check == &enabled)
+		register_user_event(size);
+	if (*check) {
+		errno = EBUSY;
+		fail("a session listens, the check would call");
+	}
+}
+
 static const struct mechanism {
 	const char *name;
 	int (*call)(size_t size);
+	long per_call;		/* what one call does: CHECKS checks, or 1 */
 } mechanisms[] = {
-	{ "floor", call_floor },
-	{ "uevent", call_uevent },
-	{ "user_events", call_user_events },
-	{ "trace_marker", call_trace_marker },
-	{ "uprobe", call_uprobe },
+	{ "floor", call_floor, 1 },
+	{ "uevent", call_uevent, 1 },
+	{ "user_events", call_user_events, 1 },
+	{ "trace_marker", call_trace_marker, 1 },
+	{ "uprobe", call_uprobe, 1 },
+	{ "header", call_header, 1 },
+	{ "word", call_word, CHECKS },
+	{ "user_events_bit", call_user_events_bit, CHECKS },
 };
 
 int main(int argc, char **argv)
@@ -183,6 +252,15 @@ int main(int argc, char **argv)
 		if (fd < 0)
 			fail(TRACEFS "trace_marker");
 	}
+	if (m->call == call_word)
+		setup_check(size, &word);
+	if (m->call == call_user_events_bit)
+		setup_check(size, &enabled);
+	/* Registers the word, outside the timed loops. */
+	if (m->call == call_header && !uevent_enabled()) {
+		errno = ENODATA;
+		fail("the listening word says that nobody listens");
+	}
 
 	for (r = 0; r < reps; r++) {
 		if (rate) {
@@ -194,8 +272,8 @@ int main(int argc, char **argv)
 					fail(m->name);
 			}
 			t0 = now() - t0;
-			printf("ns %ld %.1f\nrate %ld %.0f\n", r, t0 / n, r,
-			       n * 1e9 / t0);
+			printf("ns %ld %.2f\nrate %ld %.0f\n", r,
+			       t0 / n / m->per_call, r, n * m->per_call * 1e9 / t0);
 			continue;
 		}
 		/*
@@ -217,9 +295,9 @@ int main(int argc, char **argv)
 			tm += now() - t1;
 		}
 		n2 = n / CHUNKS * CHUNKS;
-		printf("floor %ld %.1f\nns %ld %.1f\nrate %ld %.0f\n", r, tf / n2,
-		       r, tm / n2, r, n2 * 1e9 / tm);
+		printf("floor %ld %.1f\nns %ld %.2f\nrate %ld %.0f\n", r, tf / n2,
+		       r, tm / n2 / m->per_call, r, n2 * m->per_call * 1e9 / tm);
 	}
-	printf("calls %ld\n", (rate ? n : n / CHUNKS * CHUNKS) * reps);
+	printf("calls %ld\n", (rate ? n : n / CHUNKS * CHUNKS) * m->per_call * reps);
 	return 0;
 }

@@ -60,10 +60,12 @@ report() {
 	echo "BENCH case=$1 mech=$2 size=$3 calls=$4 reps=$5 ns=$ns floor=${floor:--} rate=$rate got=$7 lost=$8"
 }
 
-# bare CASE MECH SIZE: a run that no perf session records.
+# bare CASE MECH SIZE: a run that no perf session records; if it fails,
+# why (the benchmark's message).
 bare() {
 	n=$(calls "$3")
-	$B "$2" "$3" "$n" $reps >run.out || { echo "BENCH-FAIL case=$1 mech=$2 size=$3"; return; }
+	$B "$2" "$3" "$n" $reps >run.out 2>run.err ||
+		{ echo "BENCH-FAIL case=$1 mech=$2 size=$3 why=$(tail -n 1 run.err)"; return; }
 	report "$1" "$2" "$3" "$n" $reps run.out - 0
 }
 
@@ -85,6 +87,10 @@ recorded() {
 
 echo "BENCH-INFO machine=$(uname -m) kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
 bare floor floor 0
+# The zero-syscall checks with nobody listening, ns per check: the
+# listening word, and the enable bit of a user event nobody traces.
+bare word word 0
+bare user_events_bit user_events_bit 0
 for s in $sizes; do
 	bare nobody uevent "$s"
 done
@@ -114,9 +120,12 @@ done
 # reader's work slows the caller's emulated CPU (and the floor timed
 # beside it), in proportion to the bytes it moves; so the rows that the
 # targets compare all run this way: user_events and the uprobe below too.
+# 'header': the same calls through samples/perf_uevent/uevent.h, the
+# listening word read before each (it reads 1).
 mmap="--overwrite -m 128M"
 for s in $sizes; do
 	recorded flight uevent "$s" dummy uevent: "$(calls "$s")"
+	recorded header header "$s" dummy uevent: "$(calls "$s")"
 done
 
 for s in $sizes; do

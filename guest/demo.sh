@@ -19,9 +19,12 @@ keep() {
 cat <<'TEXT'
 == 1. An instrumented program ==
 demo/phases.c marks its phases with text user events and reports its result
-as a binary one, each a single call:
-    prctl(PR_TASK_PERF_UEVENT, 0, strlen(text), text, 0);
-    prctl(PR_TASK_PERF_UEVENT, EV_RESULT, sizeof(r), &r, 0);
+as a binary one, with the kernel's samples/perf_uevent/uevent.h:
+    uevent_text("phase 1: generate");
+    uevent_binary(EV_RESULT, &r, sizeof(r));
+While nobody records the program, each costs one load (of a word that the
+kernel keeps current); while perf does, one call:
+    prctl(PR_TASK_PERF_UEVENT, type, size, data, 0);
 TEXT
 show perf record -q -F 1000 -o phases.data -- phases
 echo
@@ -30,6 +33,7 @@ perf script -i phases.data 2>/dev/null | keep 'uevent:'
 
 echo
 echo "== 2. The same under perf trace: the marks among the system calls =="
+echo "(the first prctl registers that word)"
 show perf trace -e prctl,write -- phases
 
 cat <<'TEXT'

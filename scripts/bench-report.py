@@ -7,7 +7,8 @@ bench-report.py LOG PREFIX
 Reads the BENCH lines guest/bench.sh printed and writes PREFIX.md (the
 table, ratios and targets), PREFIX.dat and PREFIX.gp (gnuplot: PREFIX.png,
 ns per call by mechanism and payload). A recorded row whose events did not
-all arrive is marked INCOMPLETE and given no speed.
+all arrive is marked INCOMPLETE and given no speed; a row that the run does
+not have says so, and why where bench.sh told.
 """
 import os
 import re
@@ -17,18 +18,27 @@ import sys
 SIZES = (16, 256, 4096)
 ROWS = (  # case, what it measures
     ('floor', 'prctl(PR_GET_DUMPABLE), bare'),
+    ('word', 'the listening word checked, nobody listening: ns per check'),
+    ('user_events_bit', 'user_events\' enable bit checked, nobody tracing: '
+     'ns per check'),
     ('nobody', 'uevent, no attr.uevent event anywhere'),
     ('unobserved', 'uevent, another process recorded'),
     ('observed', 'uevent, `perf record -e dummy` on the caller, draining'),
     ('flight', 'uevent, `perf record --overwrite`: nothing drains it during the run'),
+    ('header', 'uevent through uevent.h (the word, then the call), as flight'),
     ('user_events', 'writev(), `perf record --overwrite -e user_events:...`'),
     ('trace_marker', 'write() to trace_marker, ftrace on'),
     ('uprobe', 'uprobe on a function, `perf record --overwrite -e probe:...`'),
 )
+# The rows of one figure, without a payload.
+SINGLE = ('floor', 'word', 'user_events_bit')
 # (case, size or None for all, against, limit). The observed rows compare
 # with each other only where nothing drains a buffer during the timed
-# loop: 'flight', user_events, trace_marker and uprobe.
+# loop: 'flight', user_events, trace_marker and uprobe. A limit of NOISE
+# is the noise of the run: within it.
+NOISE = 'noise'
 TARGETS = (
+    ('word', 0, 'user_events_bit', NOISE),
     ('nobody', None, 'floor', 1.10),
     ('unobserved', None, 'floor', 1.25),
     ('flight', None, 'user_events', 0.8),
@@ -38,7 +48,20 @@ TARGETS = (
     ('flight', 16, 'uprobe', 0.8),
     # Not a target: what a reader draining beside the loop adds.
     ('observed', 16, 'flight', None),
+    # Nor these: what the word costs against a call, and in a call.
+    ('word', 0, 'floor', None),
+    ('header', None, 'flight', None),
 )
+
+
+def sizes(case):
+    """The payloads that bench.sh measures CASE with."""
+    return (0,) if case in SINGLE else (16,) if case == 'uprobe' else SIZES
+
+
+def num(v, places):
+    """V with PLACES decimals, or with 3 significant digits if smaller."""
+    return '%.*f' % (places, v) if v >= 10 ** (1 - places) else '%.3g' % v
 
 
 def parse(log):
@@ -81,6 +104,13 @@ def main():
     runs, info, fails = parse(log)
     if not runs:
         sys.exit('no BENCH lines in %s' % log)
+    # (case, size) -> why a row failed to run: 'case=C mech=M size=S why=...'
+    why = {}
+    for f in fails:
+        words, _, reason = f.partition(' why=')
+        kv = dict(x.split('=', 1) for x in words.split() if '=' in x)
+        if 'size' in kv:
+            why[(kv['case'], int(kv['size']))] = reason or 'failed to run'
     # For complete runs only: (case, size) -> median ns, and median of
     # each repetition's ns divided by the floor measured just before it.
     med, norm, spread = {}, {}, {}
@@ -111,9 +141,12 @@ def main():
     w('| case | how | payload | ns/call | x floor (min-max) | events |')
     w('| --- | --- | ---: | ---: | ---: | --- |')
     for case, how in ROWS:
-        for size in ((0,) if case == 'floor' else SIZES):
+        for size in sizes(case):
             rs = runs.get((case, size))
             if not rs:
+                w('| %s | %s | %s | NOT MEASURED | | %s |' % (
+                    case, how, size or '',
+                    why.get((case, size), 'not in this run')))
                 continue
             r = rs[0]
             ev = 'not recorded' if r['got'] is None else (
@@ -125,10 +158,11 @@ def main():
                     case, how, size or '', ev))
                 continue
             m = med[(case, size)]
-            w('| %s | %s | %s | %.0f (%.0f-%.0f) | %.2f (%.2f-%.2f) | %s |' % (
-                case, how, size or '', m, min(r['ns']), max(r['ns']),
-                norm[(case, size)], spread[(case, size)][0],
-                spread[(case, size)][1], ev))
+            w('| %s | %s | %s | %s (%s-%s) | %s (%s-%s) | %s |' % (
+                case, how, size or '', num(m, 0), num(min(r['ns']), 0),
+                num(max(r['ns']), 0), num(norm[(case, size)], 2),
+                num(spread[(case, size)][0], 2),
+                num(spread[(case, size)][1], 2), ev))
     if 'trace_marker_4096_kept' in info:
         w('\ntrace_marker keeps %s bytes of a 4096-byte write (the ring '
           'buffer\'s event limit).' % info['trace_marker_4096_kept'])
@@ -155,22 +189,26 @@ def main():
     w('| target | payload | x floor | ns | limit | |')
     w('| --- | ---: | ---: | ---: | ---: | --- |')
     for case, tsize, against, limit in TARGETS:
-        for size in (SIZES if tsize is None else (tsize,)):
+        if limit == NOISE:
+            limit = 1 + noise if noise is not None else None
+            lim = '%.2f (noise)' % limit if limit else 'noise: n/a'
+        else:
+            lim = '%.2f' % limit if limit else '-'
+        for size in (sizes(case) if tsize is None else (tsize,)):
             a = norm.get((case, size))
             # Against the floor: the floor row itself, timed in the same
             # place of its repetitions as every other row.
             b = norm.get((against, 0 if against == 'floor' else size))
             ma = med.get((case, size))
             mb = med.get((against, 0 if against == 'floor' else size))
-            lim = '%.2f' % limit if limit else '-'
             if a is None or b is None:
-                w('| %s / %s | %d | n/a | | %s | NOT MEASURED |' % (
-                    case, against, size, lim))
+                w('| %s / %s | %s | n/a | | %s | NOT MEASURED |' % (
+                    case, against, size or '', lim))
                 continue
             ratio = a / b
-            w('| %s / %s | %d | %.2f | %s | %s | %s |' % (
-                case, against, size, ratio,
-                '%.2f' % (ma / mb) if ma and mb else 'n/a', lim,
+            w('| %s / %s | %s | %s | %s | %s | %s |' % (
+                case, against, size or '', num(ratio, 2),
+                num(ma / mb, 2) if ma and mb else 'n/a', lim,
                 'for comparison' if not limit else
                 'met' if ratio <= limit else 'MISSED'))
 
@@ -200,11 +238,8 @@ def main():
     with open(prefix + '.dat', 'w') as f:
         f.write('case %s\n' % ' '.join(str(s) for s in SIZES))
         for case, _ in ROWS:
-            vals = [med.get((case, 0 if case == 'floor' else s)) for s in SIZES]
-            if case == 'floor':
-                vals = [vals[0], None, None]
-            if case == 'uprobe':
-                vals = [med.get((case, 16)), None, None]
+            vals = [med.get((case, s)) for s in sizes(case)]
+            vals += [None] * (len(SIZES) - len(vals))
             f.write('%s %s\n' % (case, ' '.join(
                 '%.1f' % v if v else '-' for v in vals)))
     name = os.path.basename(prefix)
@@ -218,6 +253,7 @@ set style fill solid 0.8 border -1
 set logscale y
 set ylabel 'ns per call (log scale)'
 set key top left
+set xtics rotate by -30
 set datafile missing '-'
 plot for [i=2:4] '%(p)s.dat' using i:xtic(1) title columnheader(i).' B'
 ''' % {'p': prefix, 'm': info.get('machine', name)})
