@@ -39,6 +39,9 @@ show perf trace -e prctl,write -- phases
 cat <<'TEXT'
 
 == 3. A shell script, marked with 'perf uevent', recorded system-wide ==
+A system-wide session takes user events only when asked (--uevents): any
+process could write into it, and it would tell every thread that it is
+watched.
 TEXT
 cat >job.sh <<'SCRIPT'
 perf uevent "job: count files"
@@ -49,7 +52,7 @@ perf uevent "job: done"
 SCRIPT
 echo "\$ cat job.sh"
 cat job.sh
-show perf record -q -a -o job.data -- sh job.sh
+show perf record -q -a --uevents -o job.data -- sh job.sh
 echo
 echo "\$ perf script -i job.data"
 perf script -i job.data 2>/dev/null | keep 'uevent:'
