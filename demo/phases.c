@@ -18,20 +18,36 @@ struct result {
 	uint64_t total;
 };
 
+#define ITEMS	(1u << 16)
+#define ROUNDS	16
+
+/* Each phase in a function of its own, so that a profile tells them apart. */
+static __attribute__((noinline)) void generate(uint32_t *data, uint32_t seed)
+{
+	for (uint32_t i = 0; i < ITEMS; i++)
+		data[i] = (i + seed) * 2654435761u;
+}
+
+static __attribute__((noinline)) void sum(const uint32_t *data, struct result *r)
+{
+	for (uint32_t i = 0; i < ITEMS; i++) {
+		r->total += data[i] >> 16;
+		r->checksum ^= data[i];
+	}
+	r->items += ITEMS;
+}
+
 int main(void)
 {
 	struct result r = { 0 };
-	static uint32_t data[1 << 16];
+	static uint32_t data[ITEMS];
 
 	uevent_text("phase 1: generate");
-	for (uint32_t i = 0; i < 1 << 16; i++)
-		data[i] = i * 2654435761u;
+	for (uint32_t round = 0; round < ROUNDS; round++)
+		generate(data, round);
 	uevent_text("phase 2: sum");
-	for (uint32_t i = 0; i < 1 << 16; i++) {
-		r.total += data[i] >> 16;
-		r.checksum ^= data[i];
-	}
-	r.items = 1 << 16;
+	for (uint32_t round = 0; round < ROUNDS; round++)
+		sum(data, &r);
 	uevent_binary(EV_RESULT, &r, sizeof(r));
 	uevent_text("phase 3: done");
 	printf("phases: %u items, total %llu\n", r.items,

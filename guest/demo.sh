@@ -10,6 +10,14 @@ show() {
 	"$@"
 }
 
+# export FILE: FILE for the host, base64 between lines that
+# scripts/guest-files.py looks for.
+export_file() {
+	echo "HARNESS-FILE $(basename "$1") $(sha256sum <"$1" | cut -d' ' -f1)"
+	base64 "$1"
+	echo "HARNESS-FILE-END"
+}
+
 # keep PATTERN: the lines that matter, and how many others were left out.
 keep() {
 	awk -v pat="$1" '$0 ~ pat { print; next } { n++ }
@@ -26,10 +34,10 @@ While nobody records the program, each costs one load (of a word that the
 kernel keeps current); while perf does, one call:
     prctl(PR_TASK_PERF_UEVENT, type, size, data, 0);
 TEXT
-show perf record -q -F 1000 -o phases.data -- phases
+show perf record -q -F 1000 -- phases
 echo
-echo "\$ perf script -i phases.data"
-perf script -i phases.data 2>/dev/null | keep 'uevent:'
+echo "\$ perf script"
+perf script 2>/dev/null | keep 'uevent:'
 
 echo
 echo "== 2. The same under perf trace: the marks among the system calls =="
@@ -56,3 +64,36 @@ show perf record -q -a --uevents -o job.data -- sh job.sh
 echo
 echo "\$ perf script -i job.data"
 perf script -i job.data 2>/dev/null | keep 'uevent:'
+
+cat <<'TEXT'
+
+== 4. One phase at a time: perf report --uevent-phase ==
+A phase of a thread lasts from a text user event of its own that matches a
+pattern to its next user event. The profile of each of the program's phases:
+TEXT
+for phase in 'phase 1*' 'phase 2*'; do
+	echo
+	echo "\$ perf report --uevent-phase '$phase' --stdio -q --sort sym"
+	perf report --uevent-phase "$phase" --stdio -q --sort sym 2>/dev/null |
+		grep -v '^$' | head -n 4
+done
+
+cat <<'TEXT'
+
+== 5. The phases in the Firefox Profiler ==
+perf script report gecko makes each user event a marker on its thread's
+track, spanning the time to the thread's next one, above the samples.
+TEXT
+show perf script report gecko --save-only phases.json
+echo "The markers of phases.json, read back:"
+python3 - <<'PY'
+import json
+for thread in json.load(open("phases.json"))["threads"]:
+    schema = thread["markers"]["schema"]
+    for m in thread["markers"]["data"]:
+        name = thread["stringTable"][m[schema["name"]]]
+        start, end = m[schema["startTime"]], m[schema["endTime"]]
+        span = "%8.3f ms" % (end - start) if end is not None else "instant"
+        print("    %s/%d %-20s %s" % (thread["name"], thread["tid"], name, span))
+PY
+export_file phases.json

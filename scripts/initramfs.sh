@@ -67,10 +67,16 @@ needed() {
 	done
 }
 
-# tree SRC DEST: add the files under SRC below DEST in the guest.
+# tree SRC DEST [PRUNE...]: add the files under SRC below DEST in the
+# guest, but not those whose names match a PRUNE pattern, nor what lies
+# under them.
 tree() {
-	local src=$1 dest=$2
-	(cd "$src" && find . -mindepth 1 -printf '%y %P %m %l\n' | LC_ALL=C sort -k2) | while read -r type path mode link; do
+	local src=$1 dest=$2 prune=(-false) p
+	for p in "${@:3}"; do
+		prune+=(-o -name "$p")
+	done
+	(cd "$src" && find . -mindepth 1 \( "${prune[@]}" \) -prune -o -printf '%y %P %m %l\n' |
+		LC_ALL=C sort -k2) | while read -r type path mode link; do
 		case $type in
 		d) echo "dir $dest/$path $mode 0 0" ;;
 		f) echo "file $dest/$path $src/$path $mode 0 0" ;;
@@ -90,6 +96,24 @@ if [ -d "$perf" ]; then
 	if [ "$arch" = x86_64 ]; then
 		gnu=(/usr/bin/mktemp)
 		perf_libs+=$'\n'$(needed /usr/bin/mktemp) || exit 1
+	fi
+	# The script engines' run time, where perf has them (x86_64): Perl's
+	# base modules (in /usr/share/perl5, which libperl searches, unlike
+	# the perl binary's own perl-base directory) and its architecture's
+	# modules (Data::Dumper and the like) without the headers and CJK
+	# encodings, and Python's standard library without its tests, GUI,
+	# tools and the extension modules that need more than libc, libm and
+	# liblzma; python3 itself, for the tests that read perf's JSON.
+	engines=()
+	if readelf -d "$perf/usr/bin/perf" | grep -q 'NEEDED.*libpython'; then
+		py=$(/usr/bin/python3 -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
+		plarch=$(perl -MConfig -e 'print $Config{archlib}')
+		engines=(/usr/lib/$py:/usr/lib/$py
+			/usr/lib/x86_64-linux-gnu/perl-base:/usr/share/perl5
+			"$(readlink -f "$plarch"):$plarch")
+		gnu+=(/usr/bin/$py)
+		perf_libs+=$'\n'$(needed /usr/bin/$py) || exit 1
+		echo "$py, perl-base: $(du -shc "${engines[@]%%:*}" | tail -n 1 | cut -f1)" >>"$log"
 	fi
 fi
 
@@ -120,6 +144,14 @@ fi
 		# the guest's architecture) from the host.
 		for f in "${gnu[@]}"; do
 			echo "file $f $f 755 0 0"
+		done
+		for d in "${engines[@]}"; do
+			tree "${d%%:*}" "${d#*:}" test idlelib tkinter turtledemo ensurepip lib2to3 \
+				pydoc_data distutils 'config-*' site-packages dist-packages \
+				'*.opt-[12].pyc' '_test*' 'xx*' '_ctypes*' '_curses*' _bz2.\* \
+				_crypt.\* _dbm.\* _hashlib.\* _sqlite3.\* _ssl.\* _uuid.\* \
+				nis.\* readline.\* audioop.\* ossaudiodev.\* _decimal.\* \
+				CORE '*.a' Encode JP KR CN TW
 		done
 		for lib in $(sort -u <<<"$perf_libs"); do
 			echo "file $lib $(readlink -f "$lib") 755 0 0"

@@ -3,18 +3,24 @@
 # Build tools/perf from build/linux for the ARCH guest (out of tree,
 # ccache; cross-compiled against Debian's arm64 libraries for arm64) and
 # install it under build/ARCH/perf-install/usr, with its shell tests, for
-# the initramfs.
+# the initramfs. The x86_64 perf has the Python and Perl script engines
+# (Debian's Python, whichever python3 comes first in PATH), whose
+# libraries and modules initramfs.sh adds to the guest; the arm64 one has
+# neither, and its tests of them skip.
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:-x86_64}
 arch_vars "$arch"
+scripting=(NO_LIBPERL=1 NO_LIBPYTHON=1)
+[ "$arch" != x86_64 ] ||
+	scripting=(LIBPERL=1 PYTHON=/usr/bin/python3 PYTHON_CONFIG=/usr/bin/python3-config)
 out=$build/$arch/perf$sfx
 dest=$build/$arch/perf-install$sfx
 log=$build/logs/perf-$arch$sfx.log
 mkdir -p "$out" "$build/logs"
 # What the guest cannot run or the tests do not need is left out; perf
 # trace needs libtraceevent (see 'make deps').
-flags=(BUILD_BPF_SKEL=0 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_JVMTI=1 NO_SDT=1
+flags=(BUILD_BPF_SKEL=0 "${scripting[@]}" NO_JVMTI=1 NO_SDT=1
 	NO_LIBBABELTRACE=1 NO_LIBUNWIND=1 NO_SHELLCHECK=1 NO_LIBPFM4=1
 	NO_CAPSTONE=1 NO_LIBLLVM=1 NO_DEMANGLE=1 NO_RUST=1 CC="ccache ${cross}gcc")
 if [ -n "$cross" ]; then
@@ -26,6 +32,9 @@ make -C "$linux/tools/perf" O="$out" -j"$JOBS" "${flags[@]}" \
 	>"$log" 2>&1 || die "perf build failed" "$log"
 grep -q '^feature-libtraceevent=1' "$out/FEATURE-DUMP" ||
 	die "perf was built without libtraceevent (no perf trace): run 'make deps'" "$log"
+[ "$arch" != x86_64 ] || [ "$("$out/perf" version --build-options |
+	grep -cE 'lib(perl|python): +\[ on')" = 2 ] ||
+	die "perf was built without Python or Perl: run 'make deps'" "$log"
 [ "${INSTALL:-1}" = 1 ] || { done_stage; exit 0; }
 rm -rf "$dest"
 make -C "$linux/tools/perf" O="$out" "${flags[@]}" prefix=/usr \
