@@ -19,7 +19,7 @@ struct result {
 };
 
 #define ITEMS	(1u << 16)
-#define ROUNDS	16
+#define ROUNDS	128
 
 /* Each phase in a function of its own, so that a profile tells them apart. */
 static __attribute__((noinline)) void generate(uint32_t *data, uint32_t seed)

@@ -145,6 +145,7 @@ fi
 		for f in "${gnu[@]}"; do
 			echo "file $f $f 755 0 0"
 		done
+		[ ${#engines[@]} = 0 ] || echo "slink /usr/bin/python3 $py 777 0 0"
 		for d in "${engines[@]}"; do
 			tree "${d%%:*}" "${d#*:}" test idlelib tkinter turtledemo ensurepip lib2to3 \
 				pydoc_data distutils 'config-*' site-packages dist-packages \
