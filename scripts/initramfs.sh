@@ -113,6 +113,8 @@ if [ -d "$perf" ]; then
 			"$(readlink -f "$plarch"):$plarch")
 		gnu+=(/usr/bin/$py)
 		perf_libs+=$'\n'$(needed /usr/bin/$py) || exit 1
+		# perf's Python binding, where python3 looks ('import perf').
+		pymod=$(ls "$build/$arch/perf/python/perf".*.so 2>/dev/null | head -n 1)
 		echo "$py, perl-base: $(du -shc "${engines[@]%%:*}" | tail -n 1 | cut -f1)" >>"$log"
 	fi
 fi
@@ -146,6 +148,8 @@ fi
 			echo "file $f $f 755 0 0"
 		done
 		[ ${#engines[@]} = 0 ] || echo "slink /usr/bin/python3 $py 777 0 0"
+		[ -z "${pymod:-}" ] ||
+			echo "file /usr/lib/python3/dist-packages/${pymod##*/} $pymod 755 0 0"
 		for d in "${engines[@]}"; do
 			tree "${d%%:*}" "${d#*:}" test idlelib tkinter turtledemo ensurepip lib2to3 \
 				pydoc_data distutils 'config-*' site-packages dist-packages \
