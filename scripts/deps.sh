@@ -14,7 +14,7 @@ pkgs=(
 	gcc-i686-linux-gnu libc6-dev-i386-cross
 	busybox-static bash-static
 	libtraceevent-dev libdw-dev libcap-dev libzstd-dev libnuma-dev
-	libslang2-dev zlib1g-dev liblzma-dev python3-dev libperl-dev
+	libslang2-dev zlib1g-dev liblzma-dev python3-dev python3-setuptools libperl-dev
 	libelf-dev:arm64 libdw-dev:arm64 libtraceevent-dev:arm64 zlib1g-dev:arm64
 	liblzma-dev:arm64 libzstd-dev:arm64
 	gnuplot-nox

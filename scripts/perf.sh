@@ -35,6 +35,8 @@ grep -q '^feature-libtraceevent=1' "$out/FEATURE-DUMP" ||
 [ "$arch" != x86_64 ] || [ "$("$out/perf" version --build-options |
 	grep -cE 'lib(perl|python): +\[ on')" = 2 ] ||
 	die "perf was built without Python or Perl: run 'make deps'" "$log"
+[ "$arch" != x86_64 ] || ls "$out"/python/perf.*.so >/dev/null 2>&1 ||
+	die "perf's Python binding was not built (python3-setuptools): run 'make deps'" "$log"
 [ "${INSTALL:-1}" = 1 ] || { done_stage; exit 0; }
 rm -rf "$dest"
 make -C "$linux/tools/perf" O="$out" "${flags[@]}" prefix=/usr \
