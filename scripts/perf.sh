@@ -27,6 +27,16 @@ if [ -n "$cross" ]; then
 	flags+=(ARCH="$karch" CROSS_COMPILE="$cross" NO_SLANG=1 NO_LIBNUMA=1 NO_LIBCRYPTO=1)
 	export PKG_CONFIG_LIBDIR=/usr/lib/${cross%-}/pkgconfig:/usr/share/pkgconfig
 fi
+# Objects built with other flags are not all rebuilt (those that the
+# Python binding links stay without -fPIC): a build dir that other flags,
+# or flags unrecorded, built is built again from clean (ccache helps).
+stamp=$out/.harness-flags
+if [ "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ] && [ -n "$(ls -A "$out")" ]; then
+	echo "perf $arch: the build flags changed: building from clean"
+	rm -rf "$out"
+	mkdir -p "$out"
+fi
+echo "${flags[*]}" >"$stamp"
 stage "perf $arch: build"
 make -C "$linux/tools/perf" O="$out" -j"$JOBS" "${flags[@]}" \
 	>"$log" 2>&1 || die "perf build failed" "$log"
