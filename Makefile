@@ -60,4 +60,4 @@ baseline:
 
 clean:
 	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools \
-		build/series*/x86_64 build/base*/x86_64 build/base*/arm64
+		build/cache build/base*/x86_64 build/base*/arm64

@@ -18,6 +18,11 @@ suite() {
 	echo "HARNESS-END $name"
 }
 
+# On arm64 under TCG the hardware watchpoint that sigtrap_threads waits
+# for never fires, and its threads spin until the runner's timeout (120 s)
+# kills them: a known failure of the base (known-failures) that burns both
+# host cores for two minutes per run. 20 s fails it the same way.
+[ "$(uname -m)" != aarch64 ] || export TIMEOUT_CAP="sigtrap_threads=20"
 for bits in 64 32; do
 	[ -d /kselftest$bits ] || continue
 	(cd /kselftest$bits && suite kselftest-$bits ./run_kselftest.sh)

@@ -12,12 +12,32 @@ mkdir -p "$res"
 t0=$(date +%s)
 ARCHS=${ARCHS:-x86_64 arm64}
 
+# Where the time goes: seconds per group of steps, printed at the end.
+declare -A spent
+groups=("deps and base" "series walk 7.3" "series walk 6.12" kernels perf
+	"selftests, progs, initramfs" guests)
+# timed GROUP CMD...: run CMD, adding its duration to GROUP.
+timed() {
+	local g=$1 t=$(date +%s) rc
+	shift
+	"$@"
+	rc=$?
+	spent[$g]=$((${spent[$g]:-0} + $(date +%s) - t))
+	return $rc
+}
+
 # step NAME CMD...: a build or check step; its failure counts as one
 # failed test and is reported with the name.
 step() {
-	local name=$1
+	local name=$1 g
 	shift
-	if "$@"; then
+	case $name in
+	deps | tree*) g="deps and base" ;;
+	kernel-* | noperf-*) g=kernels ;;
+	perf-*) g=perf ;;
+	*) g="selftests, progs, initramfs" ;;
+	esac
+	if timed "$g" "$@"; then
 		return 0
 	fi
 	echo "0 1 0 0" >"$res/step-$name"
@@ -27,9 +47,9 @@ step() {
 
 # A guest run is not repeated when its inputs (kernel, initramfs, how it is
 # booted) are byte for byte those of its last complete run: its serial log
-# is judged again, against today's known-failures. The series checks are
-# not repeated when their inputs are those of their last passing run. Each
-# says so (RERUN=1 repeats everything). A clean clone has no such record.
+# is judged again, against today's known-failures. The series walks do not
+# walk again the patches whose inputs are those of their last passing walk.
+# Each says so (RERUN=1 repeats everything). A clean clone has no such record.
 cache=$build/cache
 mkdir -p "$cache"
 
@@ -48,7 +68,7 @@ passed_before() {
 
 # guest ARCH MODE VARIANT: boot, run, judge (LINE=6.12: the backport's).
 guest() {
-	local l=${LINE:+-$LINE} k failed
+	local l=${LINE:+-$LINE} k failed t=$(date +%s)
 	local label=$1-$3${l/#-mainline}-$2
 	local verdict=$build/logs/verdict-$label.txt
 	local log=$build/logs/guest-$label.log
@@ -67,10 +87,32 @@ guest() {
 	python3 "$s/verdict.py" "$log" "$label" "$res/guest-$label" \
 		"$top/known-failures" | tee "$verdict"
 	grep '^FAIL' "$verdict" | cut -c1-200 >>"$res/failures"
+	spent[guests]=$((${spent[guests]:-0} + $(date +%s) - t))
+}
+
+# The series as a maintainer gets it (scripts/series-check.sh): applies,
+# bisects, checkpatch, headers. Its walk builds the x86_64 kernel and perf
+# that the guests then run (LINE=6.12: the backport's kernel), so it comes
+# before them.
+# series LINE: check one series (the script reuses unchanged patches' results).
+series() {
+	local l=${1/#mainline} txt ok bad t=$(date +%s)
+	l=${l:+-$l}
+	txt=$build/logs/series-check$l.txt
+	LINE=$1 "$s/series-check.sh" | tee "$txt"
+	ok=$(grep -c '^ok ' "$txt")
+	bad=$(grep -c '^not ok ' "$txt")
+	echo "$ok $bad 0 0" >"$res/step-series$l"
+	grep '^not ok ' "$txt" | sed "s/^not ok /FAIL series$l: /" >>"$res/failures"
+	[ $((ok + bad)) -gt 0 ] ||
+		{ echo "0 1 0 0" >"$res/step-series$l"; echo "FAIL series$l: no result" >>"$res/failures"; }
+	l=${1/mainline/7.3}
+	spent["series walk $l"]=$((${spent["series walk $l"]:-0} + $(date +%s) - t))
 }
 
 step deps "$s/deps.sh" || exit 1
 step tree "$s/tree.sh" || { echo "0 passed, 1 failed"; exit 1; }
+[[ " $ARCHS " != *" x86_64 "* ]] || series mainline
 for arch in $ARCHS; do
 	step "kernel-$arch" "$s/kernel.sh" "$arch" || continue
 	step "selftests-$arch" "$s/selftests.sh" "$arch" || continue
@@ -90,50 +132,21 @@ fi
 # The 6.12 LTS backport: it applies, its x86_64 kernel boots and passes the
 # kselftests (64-bit and ia32) and the mainline perf's user event tests.
 if [ -d "$build/x86_64/perf-install" ] &&
-   LINE=6.12 step tree-6.12 "$s/tree.sh" &&
+   LINE=6.12 step tree-6.12 "$s/tree.sh" && series 6.12 &&
    LINE=6.12 step kernel-x86_64-6.12 "$s/kernel.sh" x86_64 &&
    LINE=6.12 step selftests-x86_64-6.12 "$s/selftests.sh" x86_64 &&
    LINE=6.12 step initramfs-x86_64-6.12 "$s/initramfs.sh" x86_64; then
 	LINE=6.12 APPEND=harness.perf=uevent guest x86_64 check main
 fi
 
-# The series as a maintainer gets it: applies, bisects, checkpatch, headers;
-# the mainline series and the backport.
-# series LINE: check one series, or reuse its last passing result.
-series() {
-	local l=${1/#mainline} txt k ok bad
-	l=${l:+-$l}
-	txt=$build/logs/series-check$l.txt
-	k=$(key $(find "$top/patches" -type f | sort) "$s"/series-check.sh \
-		"$s"/kernel.sh "$s"/perf.sh "$s"/lib.sh "$top"/configs/*)
-	if passed_before "series$l" "$k"; then
-		cp "$cache/series$l.txt" "$txt"
-		grep -c '^ok ' "$txt" | sed 's/$/ checks passed/'
-	else
-		rm -f "$cache/series$l.key"
-		LINE=$1 "$s/series-check.sh" | tee "$txt"
-		if [ "${PIPESTATUS[0]}" = 0 ]; then
-			cp "$txt" "$cache/series$l.txt"
-			echo "$k" >"$cache/series$l.key"
-		fi
-	fi
-	ok=$(grep -c '^ok ' "$txt")
-	bad=$(grep -c '^not ok ' "$txt")
-	echo "$ok $bad 0 0" >"$res/step-series$l"
-	grep '^not ok ' "$txt" | sed "s/^not ok /FAIL series$l: /" >>"$res/failures"
-	[ $((ok + bad)) -gt 0 ] ||
-		{ echo "0 1 0 0" >"$res/step-series$l"; echo "FAIL series$l: no result" >>"$res/failures"; }
-}
-series mainline
-series 6.12
-
 # Build-only: the series with CONFIG_PERF_EVENTS=n (arm64; x86 forces it on).
 if step noperf-build "$s/kernel.sh" arm64 noperf; then
 	echo "1 0 0 0" >"$res/step-noperf-build"
 fi
 
+total=$(($(date +%s) - t0))
 echo
-echo "==== make check summary ($(($(date +%s) - t0))s)"
+echo "==== make check summary (${total}s)"
 if [ -s "$res/failures" ]; then
 	echo "Failures:"
 	sed 's/^/  /' "$res/failures"
@@ -143,6 +156,10 @@ for f in "$res"/guest-* "$res"/step-*; do
 	read -r p fl sk kn <"$f"
 	printf '  %-24s %4d passed, %d failed, %d skipped, %d known failures\n' \
 		"$(basename "$f" | sed 's/^guest-//')" "$p" "$fl" "$sk" "$kn"
+done
+echo "==== time by group (${total}s in all)"
+for g in "${groups[@]}"; do
+	printf '  %-30s %5ds  %4.1f min\n' "$g" "${spent[$g]:-0}" "$(bc <<<"scale=1; ${spent[$g]:-0} / 60")"
 done
 cat "$res"/guest-* "$res"/step-* 2>/dev/null |
 	awk '{p += $1; f += $2; s += $3; k += $4} END {

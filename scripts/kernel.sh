@@ -4,6 +4,7 @@
 # ccache: kernel.sh ARCH [VARIANT]. VARIANT is 'main' (default), 'debug'
 # (KASAN, lockdep, ...) or 'noperf' (CONFIG_PERF_EVENTS=n, build only).
 # Also installs the UAPI headers (for the selftests) into $out/usr/include.
+# TARGETS="a.o b.o" builds only those objects (the series walk's steps).
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: kernel.sh ARCH [VARIANT]}
@@ -51,6 +52,13 @@ case $arch in
 x86_64) image=arch/x86/boot/bzImage ;;
 arm64) image=arch/arm64/boot/Image ;;
 esac
+if [ -n "${TARGETS:-}" ]; then
+	stage "kernel $arch $variant: build $(wc -w <<<"$TARGETS") objects"
+	# shellcheck disable=SC2086
+	kmake $TARGETS >"$log" 2>&1 || die "kernel objects failed to build" "$log"
+	done_stage "$(grep -c 'warning:' "$log") compiler warnings"
+	exit 0
+fi
 stage "kernel $arch $variant: build"
 kmake "$(basename "$image")" >"$log" 2>&1 || die "kernel build failed" "$log"
 warnings=$(grep -c 'warning:' "$log")

@@ -56,17 +56,19 @@ mainline) sdir=$top/patches lsfx= ;;
 *) printf '*** unknown LINE=%s (mainline or 6.12)\n' "$LINE" >&2; exit 1 ;;
 esac
 # The source tree: build/linux (base + series). With TREE=base, the
-# unpatched base, and with TREE=series, the scratch tree of the series
-# checks: each lives in a build directory of its own (build/base,
-# build/series; with LINE=6.12 build/base-6.12, build/series-6.12) laid
-# out as build/ is, so that the relative paths that ccache sees are the
-# same and the unchanged files' objects come from its cache.
+# unpatched base (make baseline), in a build directory of its own
+# (build/base, build/base-6.12) laid out as build/ is, so that the relative
+# paths that ccache sees are the same and the unchanged files' objects come
+# from its cache.
 broot=$build
 case ${TREE:-} in
-base | series) build=$build/$TREE$lsfx ;;
+base) build=$build/$TREE$lsfx ;;
 "") ;;
-*) printf '*** unknown TREE=%s (base or series)\n' "$TREE" >&2; exit 1 ;;
+*) printf '*** unknown TREE=%s (base)\n' "$TREE" >&2; exit 1 ;;
 esac
 linux=$build/linux$lsfx
 sfx=$lsfx
-export CCACHE_BASEDIR=$build CCACHE_NOHASHDIR=true
+# Depend mode: on a miss ccache hashes the compiler's dependency file
+# instead of running the preprocessor first (kernel and perf objects are
+# built with -MD): a build from an empty cache takes about a third less.
+export CCACHE_BASEDIR=$build CCACHE_NOHASHDIR=true CCACHE_DEPEND=true
