@@ -23,21 +23,6 @@ suite() {
 # kills them: a known failure of the base (known-failures) that burns both
 # host cores for two minutes per run. 20 s fails it the same way.
 [ "$(uname -m)" != aarch64 ] || export TIMEOUT_CAP="sigtrap_threads=20"
-# known NAME: /harness/known-failures (the host's known-failures) names
-# NAME as a known failure of this guest (harness.label, as verdict.py
-# matches them).
-label=$(sed -n 's/.*harness\.label=\([^ ]*\).*/\1/p' /proc/cmdline)
-known() {
-	while IFS= read -r line; do
-		case $line in "" | "#"*) continue ;; esac
-		pat=${line%%#*}
-		pat=${pat%"${pat##*[! ]}"}
-		# shellcheck disable=SC2254
-		case $label in ${pat%%: *}) case $1 in ${pat#*: }) return 0 ;; esac ;; esac
-	done </harness/known-failures
-	return 1
-}
-
 for bits in 64 32; do
 	[ -d /kselftest$bits ] || continue
 	(cd /kselftest$bits && suite kselftest-$bits ./run_kselftest.sh)
@@ -51,12 +36,9 @@ if command -v perf >/dev/null; then
 	else
 		suite perf-test perf test "user events"
 	fi
-	# The failures again, verbose, for the log (outside the suite), but
-	# not the known failures of this guest: their reruns took minutes,
-	# and scripts/verdict.py shows a failure's output from the suite.
-	sed -n 's/^ *\([0-9.]*\): \(.*[^ ]\) *: FAILED!$/\1 \2/p' /tmp/perf-test.out 2>/dev/null |
-		while read -r n name; do
-			known "perf-test: $n $name" || perf test -v "$n" </dev/null 2>&1 | sed 's/^/# /'
-		done
+	# The failures again, verbose, for the log (outside the suite).
+	for n in $(sed -n 's/^ *\([0-9.]*\): .*: FAILED!$/\1/p' /tmp/perf-test.out 2>/dev/null); do
+		perf test -v "$n" 2>&1 | sed 's/^/# /'
+	done
 fi
 exit 0

@@ -131,7 +131,6 @@ fi
 	for f in "$top"/guest/*.sh; do
 		echo "file /harness/$(basename "$f") $f 755 0 0"
 	done
-	echo "file /harness/known-failures $top/known-failures 644 0 0"
 	for bits in 64 32; do
 		d=$build/$arch/selftests-$bits$sfx/install
 		[ -d "$d" ] || continue

@@ -19,7 +19,6 @@ mem=1G
 # KASAN's shadow, and the bench's perf.data files, need more.
 [ "$variant" = debug ] || [ "$mode" = bench ] && mem=2G
 append="panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 harness.mode=$mode"
-append="$append harness.label=$arch-$variant$sfx-$mode"
 [ -z "${SUITES:-}" ] || append="$append harness.suites=$SUITES"
 append="$append ${APPEND:-}"
 case $arch in
