@@ -13,7 +13,7 @@ arch_vars "$arch"
 out=$build/$arch/kernel-$variant$sfx
 cfg=$top/configs
 case $variant in
-main) frags="$cfg/common.config $cfg/$arch.config" ;;
+main) frags="$cfg/common.config $cfg/tracing.config $cfg/$arch.config" ;;
 debug) frags="$cfg/common.config $cfg/$arch.config $cfg/debug.config" ;;
 noperf) frags="$cfg/noperf.config" ;;
 *) die "unknown kernel variant '$variant'" ;;

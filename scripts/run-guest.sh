@@ -23,7 +23,9 @@ append="panic=-1 oops=panic panic_on_warn=1 softlockup_panic=1 harness.mode=$mod
 append="$append ${APPEND:-}"
 case $arch in
 x86_64)
-	qemu=(qemu-system-x86_64 -M q35 -cpu "${QEMU_CPU:-max}" -kernel "$kout/arch/x86/boot/bzImage")
+	# qboot, not SeaBIOS: its MP table lists every CPU (configs/x86_64.config)
+	qemu=(qemu-system-x86_64 -M q35 -bios /usr/share/qemu/qboot.rom
+		-cpu "${QEMU_CPU:-max}" -kernel "$kout/arch/x86/boot/bzImage")
 	append="console=ttyS0 $append"
 	;;
 arm64)

@@ -83,7 +83,9 @@ files() {
 	git -C "$linux" diff --name-only "series~$((N - $1 + 1))" "series~$((N - $1))"
 }
 kernel_files() { grep -vE '^(tools/|Documentation/|MAINTAINERS$)'; }
-perf_files() { grep -E '^tools/(perf|lib|include|build|arch)/'; }
+# (perf's build does not read its Documentation/: a patch that changes only
+# that leaves the last build as it was)
+perf_files() { grep -E '^tools/(perf|lib|include|build|arch)/' | grep -v '^tools/perf/Documentation/'; }
 
 # reach FILE...: the kernel objects these files reach in $kout: each C
 # file's own object, and every object whose recorded dependencies (its
