@@ -11,7 +11,8 @@ s=$top/scripts
 out=$build/bench
 log=$build/logs/guest-$arch-main-bench.log
 mkdir -p "$out"
-TIMEOUT=${TIMEOUT:-3600} APPEND=quiet "$s/run-guest.sh" "$arch" bench || exit 1
+TIMEOUT=${TIMEOUT:-3600} APPEND="quiet${BENCH:+ harness.bench=$BENCH}" \
+	"$s/run-guest.sh" "$arch" bench || exit 1
 # The run is a failure if the kernel complained or the guest did not finish.
 python3 "$s/verdict.py" "$log" "bench-$arch" "$build/logs/bench-$arch.result" \
 	>"$build/logs/bench-$arch.verdict" || {

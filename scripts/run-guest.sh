@@ -36,6 +36,9 @@ arm64)
 esac
 qemu+=(-accel tcg -smp 2 -m "$mem" -nographic -nodefaults -no-reboot
 	-initrd "$initrd" -append "$append")
+# ICOUNT=N: the guest's clock counts instructions, 2^N ns each, so that
+# timings do not depend on the host (one host thread runs both CPUs).
+[ -z "${ICOUNT:-}" ] || qemu+=(-icount "shift=$ICOUNT,sleep=off")
 [ -f "$initrd" ] || die "no $initrd: run 'make initramfs ARCH=$arch'"
 mkdir -p "$build/logs"
 
