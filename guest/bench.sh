@@ -92,6 +92,8 @@ recorded() {
 }
 
 echo "BENCH-INFO machine=$(uname -m) kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
+icount=$(sed -n 's/.*harness\.icount=\([0-9]*\).*/\1/p' /proc/cmdline)
+echo "BENCH-INFO clock=${icount:+icount}${icount:-host}"
 bare floor floor 0
 # The zero-syscall checks with nobody listening, ns per check: the
 # listening word, and the enable bit of a user event nobody traces.
@@ -153,6 +155,20 @@ done
 echo "BENCH-INFO trace_marker_4096_kept=$(grep -m1 -o 'tracing_mark_write: [a-z]*' $T/trace | awk '{ print length($2) }')"
 echo >$T/trace
 
+# No call allocates: the kernel allocations made in the benchmark's own
+# context (kmem tracepoints, every one recorded, interrupts that land in it
+# included) by a run of 1 observed 4096-byte call and by a run of 20001;
+# the same count means none per call.
+# allocs CALLS
+allocs() {
+	perf record -q -c 1 -e dummy -e kmem:kmalloc -e kmem:kmem_cache_alloc \
+		-e kmem:mm_page_alloc -o alloc.data -- $B uevent 4096 "$1" 1 >/dev/null 2>&1 ||
+		{ echo fail; return; }
+	echo "$(perf script -F event -i alloc.data 2>/dev/null | grep -c 'kmem:')"
+	rm -f alloc.data
+}
+echo "BENCH-INFO kmem_allocs_1_call=$(allocs 1) kmem_allocs_20001_calls=$(allocs 20001)"
+
 [ -z "$quick" ] || exit 0
 
 # A uprobe traps and steps the probed instruction out of line: slow, so
@@ -181,8 +197,8 @@ recorded burst uevent 16 dummy uevent: 1000000 1
 # Where the time goes: cpu-clock samples every 10 us of the calls alone
 # (an unreachable RATE: no floor calls in between), the user event
 # recorded as in the flight rows by the profiling session itself, and
-# trace_marker; the kernel symbols with the most samples. At 4096 bytes,
-# the user event against user_events (recorded as in its rows).
+# trace_marker, user_events and the uprobe recorded as in their rows; the
+# kernel symbols with the most samples.
 # profile NAME EVENT MECH SIZE CALLS REPS
 profile() {
 	name=$1
@@ -191,14 +207,22 @@ profile() {
 	perf record -q --overwrite -m 64M -e cpu-clock -c 10000 $ev -o prof.data -- \
 		$B "$@" 1000000000000 >/dev/null 2>prof.err ||
 		{ echo "BENCH-FAIL case=profile-$name"; cat prof.err; return; }
+	echo "BENCH-PROFILE $name $(perf script -F event -i prof.data 2>/dev/null |
+		grep -c cpu-clock) samples"
 	perf report -i prof.data --stdio --sort sym 2>/dev/null |
 		awk -v n="$name" '/^ *[0-9.]+%/ && c++ < 12 { $1 = $1; print "BENCH-PROFILE " n " " $0 }'
 	rm -f prof.data
 }
-for s in 16 256; do
-	profile "uevent-$s" "" uevent "$s" "$(calls "$s")" 1
-	profile "trace_marker-$s" "" trace_marker "$s" "$(calls "$s")" 1
+# The guest's timers tick at about 4 ms here, whatever the period asks:
+# 30 times a row's calls give each profile a few hundred samples.
+for s in $sizes; do
+	n=$(($(calls "$s") * 30))
+	profile "uevent-$s" "" uevent "$s" $n 1
+	profile "trace_marker-$s" "" trace_marker "$s" $n 1
+	profile "user_events-$s" "-e user_events:uevent_bench_$s" user_events "$s" $n 1
 done
-profile uevent-4096 "" uevent 4096 "$(calls 4096 1)" 3
-profile user_events-4096 "-e user_events:uevent_bench_4096" user_events 4096 "$(calls 4096 1)" 3
+if perf probe -q -x $B -a ubench:point=bench_probe_point; then
+	profile uprobe-16 "-e ubench:point" uprobe 16 $(($(calls 16) * 3)) 1
+	perf probe -q -d ubench:point
+fi
 exit 0
