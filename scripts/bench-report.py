@@ -241,9 +241,11 @@ def main():
           '%d lost' % (r['calls'], r['rate'], r['got'] or 0, r['lost']))
     if info.get('profile'):
         w('\n### Where the time goes\n')
-        w('cpu-clock samples every 10 us of the calls alone (the user event '
-          'under `perf record --overwrite`, as in the flight rows), the '
-          'symbols with the most samples:\n')
+        w('cpu-clock samples of the calls alone, asked for every 10 us (under '
+          'the instruction clock the x86_64 guest delivers one every few ms, '
+          'and its 4096-byte profiles keep only the last 64 MB of records), '
+          'each mechanism recorded as in its row; the number of samples, '
+          'then the symbols with the most:\n')
         for name, lines in info['profile'].items():
             w('- %s: %s' % (name, '; '.join(lines)))
     for f in fails:
