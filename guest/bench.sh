@@ -158,7 +158,7 @@ echo >$T/trace
 # No call allocates: the kernel allocations made in the benchmark's own
 # context (kmem tracepoints, every one recorded, interrupts that land in it
 # included) by a run of 1 observed 4096-byte call and by a run of 20001;
-# the same count means none per call.
+# counts that differ by far less than the 20000 calls mean none per call.
 # allocs CALLS
 allocs() {
 	perf record -q -c 1 -e dummy -e kmem:kmalloc -e kmem:kmem_cache_alloc \
@@ -194,7 +194,7 @@ for frac in 8 6 4 2 0; do
 done
 recorded burst uevent 16 dummy uevent: 1000000 1
 
-# Where the time goes: cpu-clock samples every 10 us of the calls alone
+# Where the time goes: cpu-clock samples (asked every 10 us) of the calls alone
 # (an unreachable RATE: no floor calls in between), the user event
 # recorded as in the flight rows by the profiling session itself, and
 # trace_marker, user_events and the uprobe recorded as in their rows; the
