@@ -10,7 +10,7 @@
 #include "uevent.h"
 
 /* Our binary record type: an application-chosen number. */
-#define EV_RESULT 0x5245u	/* "RE" */
+#define EV_RESULT 0x52455355u	/* "RESU": 0x10000 and up are applications' */
 
 struct result {
 	uint32_t items;

@@ -97,3 +97,23 @@ for thread in json.load(open("phases.json"))["threads"]:
         print("    %s/%d %-20s %s" % (thread["name"], thread["tid"], name, span))
 PY
 export_file phases.json
+
+cat <<'TEXT'
+
+== 6. A tiny JIT, named with no map file ==
+demo/jit.c writes a loop's machine code into a page at run time and, before
+running it, names it with a JIT note (a user event of registered type 1):
+    uevent_jit_load(page, size, "hot_loop (tier 1)");
+Then it "recompiles" the loop at the same address under another name. perf
+names each sample after the function that was there at its time.
+TEXT
+show perf record -q -F 1000 -o jit.data -- jit
+echo
+echo "\$ perf script -i jit.data -F time,uevent"
+perf script -i jit.data -F time,uevent 2>/dev/null
+echo
+echo "\$ perf report -i jit.data --stdio -q --sort dso,sym"
+perf report -i jit.data --stdio -q --sort dso,sym 2>/dev/null | grep -v '^$' | head -n 4
+echo
+echo "\$ ls /tmp/perf-*.map /tmp/jit-*.dump"
+ls /tmp/perf-*.map /tmp/jit-*.dump 2>&1 | sed 's/^/    /'

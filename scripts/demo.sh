@@ -28,6 +28,11 @@ names = [t["stringTable"][m[0]] for t in json.load(open(sys.argv[1]))["threads"]
          for m in t["markers"]["data"]]
 sys.exit(not all(p in names for p in ("phase 1: generate", "phase 2: sum", "phase 3: done")))
 PY
+# Section 6: both tiers of the JIT's loop named in perf report.
+for tier in 1 2; do
+	grep -q "\[\.\] hot_loop (tier $tier)" "$log" ||
+		die "section 6: perf report did not name the JIT's tier $tier" "$log"
+done
 echo
 echo "The Firefox Profiler file is $out/phases.json: open https://profiler.firefox.com,"
 echo "'Load a profile from file', and see the phases above the samples of 'phases'."

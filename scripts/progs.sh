@@ -23,4 +23,11 @@ for src in "$top"/demo/*.c "$top"/bench/*.c; do
 	"${cross}gcc" -Wall -O2 -static -isystem "$hdr" -I "$app" -o "$bin" "$src" >>"$log" 2>&1 ||
 		die "cannot build $src" "$log"
 done
+# The series' syslog preload sample, a shared object: perf test's syslog
+# test finds it through PERF_UEVENT_SYSLOG (guest/init).
+so=$out/uevent_syslog.so
+if ! [ "$so" -nt "$app/uevent_syslog.c" ] || ! [ "$so" -nt "$app/uevent.h" ]; then
+	"${cross}gcc" -Wall -O2 -shared -fPIC -isystem "$hdr" -I "$app" -o "$so" \
+		"$app/uevent_syslog.c" >>"$log" 2>&1 || die "cannot build $app/uevent_syslog.c" "$log"
+fi
 done_stage "$(ls "$out" | wc -l) programs in $out"
