@@ -109,8 +109,8 @@ names each sample after the function that was there at its time.
 TEXT
 show perf record -q -F 1000 -o jit.data -- jit
 echo
-echo "\$ perf script -i jit.data -F time,uevent"
-perf script -i jit.data -F time,uevent 2>/dev/null
+echo "\$ perf script -i jit.data"
+perf script -i jit.data 2>/dev/null | keep 'jit (load|unload)'
 echo
 echo "\$ perf report -i jit.data --stdio -q --sort dso,sym"
 perf report -i jit.data --stdio -q --sort dso,sym 2>/dev/null | grep -v '^$' | head -n 4
