@@ -15,9 +15,9 @@ S := scripts
 
 help:
 	@echo "make demo    build, boot and show perf user events (x86_64)"
-	@echo "make check   every test on x86_64 and arm64"
+	@echo "make check   every test on x86_64, arm64 and s390x"
 	@echo "targets: deps tree export kernel perf selftests initramfs check demo shell bench clean"
-	@echo "variables: ARCH=x86_64|arm64 KERNEL_SRC=path JOBS=n (see README.md)"
+	@echo "variables: ARCH=x86_64|arm64|s390x KERNEL_SRC=path JOBS=n (see README.md)"
 
 deps:
 	@$(S)/deps.sh
@@ -60,4 +60,4 @@ baseline:
 
 clean:
 	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools \
-		build/cache build/base*/x86_64 build/base*/arm64
+		build/cache build/xendian build/s390x build/base*/x86_64 build/base*/arm64

@@ -39,8 +39,19 @@ static const unsigned int tier2[] = {
 	0xb5ffffe0,			/* cbnz x0, 1b */
 	0xd65f03c0,			/* ret */
 };
+#elif defined(__s390x__)
+static const unsigned char tier1[] = {
+	0xa7, 0x2b, 0xff, 0xff,		/* 1: aghi %r2,-1 */
+	0xa7, 0x74, 0xff, 0xfe,		/* jne 1b */
+	0x07, 0xfe,			/* br %r14 */
+};
+static const unsigned char tier2[] = {
+	0xa7, 0x2b, 0xff, 0xff,		/* 1: aghi %r2,-1 */
+	0xec, 0x26, 0xff, 0xfe, 0x00, 0x7c,	/* cgijne %r2,0,1b */
+	0x07, 0xfe,			/* br %r14 */
+};
 #else
-#error "demo/jit.c has machine code for x86_64 and arm64 only"
+#error "demo/jit.c has machine code for x86_64, arm64 and s390x only"
 #endif
 
 static double seconds(void)

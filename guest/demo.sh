@@ -10,13 +10,7 @@ show() {
 	"$@"
 }
 
-# export FILE: FILE for the host, base64 between lines that
-# scripts/guest-files.py looks for.
-export_file() {
-	echo "HARNESS-FILE $(basename "$1") $(sha256sum <"$1" | cut -d' ' -f1)"
-	base64 "$1"
-	echo "HARNESS-FILE-END"
-}
+. /harness/files.sh
 
 # keep PATTERN: the lines that matter, and how many others were left out.
 keep() {

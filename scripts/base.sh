@@ -19,31 +19,6 @@ mkdir -p "$dl" "$build/logs"
 log=$build/logs/base$lsfx.log
 : >"$log"
 
-# aptp CMD ARGS...: apt-get/apt-cache with only the suite $suite, from the
-# mirror this machine already uses for Debian (never a host of our own).
-apt_dir=$build/apt/$suite
-aptp() {
-	local cmd=$1
-	shift
-	"$cmd" -o Dir::Etc::sourcelist="$apt_dir/sources.list" \
-		-o Dir::Etc::sourceparts=/nonexistent -o Dir::State::Lists="$apt_dir/lists" \
-		-o Dir::Cache="$apt_dir/cache" -o Debug::NoLocking=1 "$@"
-}
-apt_private() {
-	local site codename
-	codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
-	# The machine's mirror for this suite if it has one (bookworm-security
-	# lives elsewhere than bookworm), else the one of its own release.
-	site=$(apt-get indextargets --format '$(RELEASE) $(SITE)' |
-		awk -v s="$suite" -v c="$codename" '$1 == s && !f { f = $2 }
-			$1 == c && !m { m = $2 } END { print f ? f : m }')
-	[ -n "$site" ] || die "no Debian mirror in this machine's apt sources (apt-get indextargets)"
-	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-	echo "deb $site $suite main" >"$apt_dir/sources.list"
-	aptp apt-get update >>"$log" 2>&1 ||
-		die "apt-get update of $suite from $site failed" "$log"
-}
-
 if [ -n "${KERNEL_SRC:-}" ]; then
 	stage "base: copy $KERNEL_SRC"
 	[ -f "$KERNEL_SRC/Makefile" ] || die "KERNEL_SRC=$KERNEL_SRC is not a kernel tree"
@@ -60,7 +35,7 @@ else
 	stage "base: download $package $version ($suite)"
 	deb=$dl/${package}_${version//:/%3a}_all.deb
 	if [ ! -f "$deb" ]; then
-		apt_private
+		apt_private "$suite"
 		if ! (cd "$dl" && aptp apt-get download "$package=$version") >>"$log" 2>&1; then
 			newest=$(aptp apt-cache policy "$package" | awk '$1 == "Candidate:" { print $2 }')
 			[ -n "$newest" ] && [ "$newest" != "(none)" ] ||

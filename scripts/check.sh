@@ -10,12 +10,12 @@ res=$build/results
 rm -rf "$res"
 mkdir -p "$res"
 t0=$(date +%s)
-ARCHS=${ARCHS:-x86_64 arm64}
+ARCHS=${ARCHS:-x86_64 arm64 s390x}
 
 # Where the time goes: seconds per group of steps, printed at the end.
 declare -A spent
 groups=("deps and base" "series walk 7.3" "series walk 6.12" kernels perf
-	"selftests, progs, initramfs" guests)
+	"selftests, progs, initramfs" guests "cross-endian reads")
 # timed GROUP CMD...: run CMD, adding its duration to GROUP.
 timed() {
 	local g=$1 t=$(date +%s) rc
@@ -94,20 +94,24 @@ guest() {
 # bisects, checkpatch, headers. Its walk builds the x86_64 kernel and perf
 # that the guests then run (LINE=6.12: the backport's kernel), so it comes
 # before them.
-# series LINE: check one series (the script reuses unchanged patches' results).
-series() {
-	local l=${1/#mainline} txt ok bad t=$(date +%s)
-	l=${l:+-$l}
-	txt=$build/logs/series-check$l.txt
-	LINE=$1 "$s/series-check.sh" | tee "$txt"
+# checks NAME GROUP CMD...: run a script that prints one 'ok' or 'not ok'
+# line per check (into build/logs/NAME.txt); each line counts.
+checks() {
+	local name=$1 g=$2 txt=$build/logs/$1.txt ok bad t=$(date +%s)
+	shift 2
+	"$@" | tee "$txt"
 	ok=$(grep -c '^ok ' "$txt")
 	bad=$(grep -c '^not ok ' "$txt")
-	echo "$ok $bad 0 0" >"$res/step-series$l"
-	grep '^not ok ' "$txt" | sed "s/^not ok /FAIL series$l: /" >>"$res/failures"
+	echo "$ok $bad 0 0" >"$res/step-$name"
+	grep '^not ok ' "$txt" | sed "s/^not ok /FAIL $name: /" >>"$res/failures"
 	[ $((ok + bad)) -gt 0 ] ||
-		{ echo "0 1 0 0" >"$res/step-series$l"; echo "FAIL series$l: no result" >>"$res/failures"; }
-	l=${1/mainline/7.3}
-	spent["series walk $l"]=$((${spent["series walk $l"]:-0} + $(date +%s) - t))
+		{ echo "0 1 0 0" >"$res/step-$name"; echo "FAIL $name: no result" >>"$res/failures"; }
+	spent[$g]=$((${spent[$g]:-0} + $(date +%s) - t))
+}
+# series LINE: check one series (the script reuses unchanged patches' results).
+series() {
+	local l=${1/#mainline}
+	checks "series${l:+-$l}" "series walk ${1/mainline/7.3}" env LINE="$1" "$s/series-check.sh"
 }
 
 step deps "$s/deps.sh" || exit 1
@@ -121,6 +125,11 @@ for arch in $ARCHS; do
 	step "initramfs-$arch" "$s/initramfs.sh" "$arch" || continue
 	guest "$arch" check main
 done
+
+# perf.data across byte orders: each of the little-endian (x86_64) and
+# big-endian (s390x) guests' files read by the other's perf.
+[[ " $ARCHS " != *" x86_64 "* || " $ARCHS " != *" s390x "* ]] ||
+	checks xendian "cross-endian reads" "$s/xendian.sh"
 
 # The debug kernel (x86_64): the kselftests, the stress run among them,
 # under KASAN, UBSAN, lockdep, KFENCE and the atomic-sleep checks.

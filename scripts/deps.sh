@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages the harness needs, only those missing.
-# (busybox-static:arm64 conflicts with the host one: initramfs.sh downloads
-# and unpacks it instead.)
+# (The arm64 and s390x guests' static busybox and bash conflict with the
+# host's own, and the s390x libraries perf needs cannot be installed beside
+# the host's on Debian LTS, which has no s390x updates: scripts/sysroot.sh
+# downloads and unpacks those instead.)
 . "$(dirname "$0")/lib.sh"
 
 pkgs=(
@@ -12,6 +14,7 @@ pkgs=(
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 	gcc-i686-linux-gnu libc6-dev-i386-cross
+	gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-system-misc qemu-user-static
 	busybox-static bash-static
 	libtraceevent-dev libdw-dev libcap-dev libzstd-dev libnuma-dev
 	libslang2-dev zlib1g-dev liblzma-dev python3-dev python3-setuptools libperl-dev

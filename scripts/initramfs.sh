@@ -18,51 +18,55 @@ if [ ! -x "$gen" ]; then
 		die "cannot build gen_init_cpio" "$log"
 fi
 
-# unpacked PKG FILE: FILE from Debian's arm64 PKG, downloaded and unpacked
-# under build/dl (busybox-static and bash-static conflict with the host's
-# own, so they cannot be installed side by side).
-unpacked() {
-	local dir=$broot/dl/$1-arm64
-	if [ ! -e "$dir/$2" ]; then
-		(cd "$broot/dl" && apt-get download "$1:arm64") >>"$log" 2>&1 ||
-			die "apt-get download $1:arm64 failed (run 'make deps')" "$log"
-		dpkg-deb -x "$(ls "$broot/dl/$1"_*_arm64.deb | head -n 1)" "$dir" ||
-			die "cannot unpack $1:arm64"
-	fi
-	echo "$dir/$2"
-}
-
 : >"$log"
 case $arch in
 x86_64)
 	busybox=/bin/busybox
 	bash=/bin/bash-static
 	;;
-arm64)
-	busybox=$(unpacked busybox-static bin/busybox) || exit 1
-	bash=$(unpacked bash-static bin/bash-static) || exit 1
+*)
+	# Debian's, for the guest's architecture (scripts/sysroot.sh).
+	"$top/scripts/sysroot.sh" "$arch" || exit 1
+	busybox=$build/$arch/sysroot/bin/busybox
+	bash=$build/$arch/sysroot/bin/bash-static
 	;;
 esac
 [ -x "$busybox" ] || die "no static busybox at $busybox: run 'make deps'"
 
+# The guest's directory of shared libraries (Debian's multiarch layout)
+# and where the host has them: installed for x86_64 and arm64, in the
+# sysroot (scripts/sysroot.sh) and the cross compiler's C library for
+# s390x.
+libdir=/lib/${cross:-x86_64-linux-gnu-}
+libdir=${libdir%-}
+hostlibs=("$libdir")
+[ "$arch" != s390x ] || hostlibs=("$build/$arch/sysroot$libdir"
+	"$build/$arch/sysroot/usr$libdir" "/usr/${cross%-}/lib")
+# host GUEST-PATH: the host's file for a library of the guest.
+host() {
+	local d
+	[ "$arch" != s390x ] && [ -e "$1" ] && { echo "$1"; return; }
+	for d in "${hostlibs[@]}"; do
+		[ -e "$d/${1##*/}" ] && { echo "$d/${1##*/}"; return; }
+	done
+	die "$1 is not on this machine (in ${hostlibs[*]}): run 'make deps'"
+}
+
 # needed ELF: the shared libraries ELF needs, recursively, and its dynamic
-# loader, as paths in Debian's multiarch layout for $cross (libgcc_s too:
-# glibc loads it at run time for backtrace() and thread exit).
+# loader, as paths in the guest (libgcc_s too: glibc loads it at run time
+# for backtrace() and thread exit).
 needed() {
-	local dir=/lib/${cross:-x86_64-linux-gnu-}
-	dir=${dir%-}
-	readelf -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p'
-	echo "$dir/libgcc_s.so.1"
 	local todo=("$1") seen=" " f lib
+	readelf -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p'
+	echo "$libdir/libgcc_s.so.1"
 	while [ ${#todo[@]} -gt 0 ]; do
 		f=${todo[0]}
 		todo=("${todo[@]:1}")
 		for lib in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
 			[[ $seen == *" $lib "* ]] && continue
 			seen+="$lib "
-			[ -e "$dir/$lib" ] || die "$1 needs $lib, not in $dir: run 'make deps'"
-			echo "$dir/$lib"
-			todo+=("$dir/$lib")
+			echo "$libdir/$lib"
+			todo+=("$(host "$libdir/$lib")") || exit 1
 		done
 	done
 }
@@ -159,7 +163,7 @@ fi
 				CORE '*.a' Encode JP KR CN TW
 		done
 		for lib in $(sort -u <<<"$perf_libs"); do
-			echo "file $lib $(readlink -f "$lib") 755 0 0"
+			echo "file $lib $(readlink -f "$(host "$lib")") 755 0 0"
 		done
 	fi
 } | awk '

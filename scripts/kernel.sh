@@ -51,6 +51,7 @@ fi
 case $arch in
 x86_64) image=arch/x86/boot/bzImage ;;
 arm64) image=arch/arm64/boot/Image ;;
+s390x) image=arch/s390/boot/bzImage ;;
 esac
 if [ -n "${TARGETS:-}" ]; then
 	stage "kernel $arch $variant: build $(wc -w <<<"$TARGETS") objects"

@@ -43,7 +43,8 @@ arch_vars() {
 	case $1 in
 	x86_64) karch=x86_64; cross= ;;
 	arm64) karch=arm64; cross=aarch64-linux-gnu- ;;
-	*) die "unknown ARCH '$1' (use x86_64 or arm64)" ;;
+	s390x) karch=s390; cross=s390x-linux-gnu- ;;
+	*) die "unknown ARCH '$1' (use x86_64, arm64 or s390x)" ;;
 	esac
 }
 
@@ -72,3 +73,34 @@ sfx=$lsfx
 # instead of running the preprocessor first (kernel and perf objects are
 # built with -MD): a build from an empty cache takes about a third less.
 export CCACHE_BASEDIR=$build CCACHE_NOHASHDIR=true CCACHE_DEPEND=true
+
+# apt_private SUITE [ARCH]: set up aptp, apt-get/apt-cache with only the
+# Debian suite SUITE (main) and, if given, the architecture ARCH, from the
+# mirror this machine already uses for Debian (never a host of our own),
+# in a private state directory under build/apt/: the machine's apt
+# configuration is not touched. Logs to $log.
+apt_private() {
+	local site codename
+	apt_suite=$1
+	apt_arch=${2:-}
+	apt_dir=$broot/apt/$apt_suite${apt_arch:+-$apt_arch}
+	codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	# The machine's mirror for this suite if it has one (bookworm-security
+	# lives elsewhere than bookworm), else the one of its own release.
+	site=$(apt-get indextargets --format '$(RELEASE) $(SITE)' |
+		awk -v s="$apt_suite" -v c="$codename" '$1 == s && !f { f = $2 }
+			$1 == c && !m { m = $2 } END { print f ? f : m }')
+	[ -n "$site" ] || die "no Debian mirror in this machine's apt sources (apt-get indextargets)"
+	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+	echo "deb $site $apt_suite main" >"$apt_dir/sources.list"
+	aptp apt-get update >>"$log" 2>&1 ||
+		die "apt-get update of $apt_suite${apt_arch:+ ($apt_arch)} from $site failed" "$log"
+}
+aptp() {
+	local cmd=$1
+	shift
+	"$cmd" -o Dir::Etc::sourcelist="$apt_dir/sources.list" \
+		-o Dir::Etc::sourceparts=/nonexistent -o Dir::State::Lists="$apt_dir/lists" \
+		-o Dir::Cache="$apt_dir/cache" -o Debug::NoLocking=1 \
+		${apt_arch:+-o APT::Architecture=$apt_arch -o APT::Architectures=$apt_arch} "$@"
+}

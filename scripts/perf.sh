@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Build tools/perf from build/linux for the ARCH guest (out of tree,
-# ccache; cross-compiled against Debian's arm64 libraries for arm64) and
-# install it under build/ARCH/perf-install/usr, with its shell tests, for
-# the initramfs. The x86_64 perf has the Python and Perl script engines
-# (Debian's Python, whichever python3 comes first in PATH), whose
-# libraries and modules initramfs.sh adds to the guest; the arm64 one has
-# neither, and its tests of them skip.
+# ccache; cross-compiled against Debian's arm64 libraries for arm64, and
+# its s390x ones in a sysroot for s390x) and install it under
+# build/ARCH/perf-install/usr, with its shell tests, for the initramfs. The
+# x86_64 perf has the Python and Perl script engines (Debian's Python,
+# whichever python3 comes first in PATH), whose libraries and modules
+# initramfs.sh adds to the guest; the others have neither, and their tests
+# of them skip.
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:-x86_64}
@@ -26,6 +27,15 @@ flags=(BUILD_BPF_SKEL=0 "${scripting[@]}" NO_JVMTI=1 NO_SDT=1
 if [ -n "$cross" ]; then
 	flags+=(ARCH="$karch" CROSS_COMPILE="$cross" NO_SLANG=1 NO_LIBNUMA=1 NO_LIBCRYPTO=1)
 	export PKG_CONFIG_LIBDIR=/usr/lib/${cross%-}/pkgconfig:/usr/share/pkgconfig
+fi
+# s390x: against the libraries of the sysroot (scripts/sysroot.sh).
+if [ "$arch" = s390x ]; then
+	"$top/scripts/sysroot.sh" "$arch" || exit 1
+	sr=$build/$arch/sysroot
+	libs="$sr/usr/lib/${cross%-}:$sr/lib/${cross%-}"
+	flags+=(EXTRA_CFLAGS="-I$sr/usr/include" LDFLAGS="-L${libs//:/ -L} -Wl,-rpath-link=$libs")
+	export PKG_CONFIG_LIBDIR=$sr/usr/lib/${cross%-}/pkgconfig:$sr/usr/share/pkgconfig
+	export PKG_CONFIG_SYSROOT_DIR=$sr
 fi
 # Objects built with other flags are not all rebuilt (those that the
 # Python binding links stay without -fPIC): a build dir that other flags,

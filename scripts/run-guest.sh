@@ -32,6 +32,11 @@ arm64)
 	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -kernel "$kout/arch/arm64/boot/Image")
 	append="console=ttyAMA0 $append"
 	;;
+s390x)
+	# The first serial port is the SCLP VT220 console.
+	qemu=(qemu-system-s390x -M s390-ccw-virtio -cpu max -kernel "$kout/arch/s390/boot/bzImage")
+	append="console=ttysclp0 $append"
+	;;
 *) die "unknown ARCH '$arch'" ;;
 esac
 qemu+=(-accel tcg -smp 2 -m "$mem" -nographic -nodefaults -no-reboot

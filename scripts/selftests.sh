@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Build and install the kselftests the guests run, static, for ARCH: native
-# 64-bit and 32-bit compat (ia32 on x86_64, armhf on arm64).
+# 64-bit and 32-bit compat (ia32 on x86_64, armhf on arm64; s390x: 64-bit).
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: selftests.sh ARCH}
@@ -41,5 +41,9 @@ arm64)
 		die "make ARCH=arm headers failed" "$log"
 	done_stage
 	flavour 32 arm arm-linux-gnueabihf- "$hdr32/usr/include"
+	;;
+s390x)
+	# 64-bit only: Debian has no 31-bit compiler or C library.
+	flavour 64 s390 s390x-linux-gnu- "$kout/usr/include"
 	;;
 esac

@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Record the perf.data files that the host reads with the perf of the other
+# byte order (scripts/xendian.sh): user events of every kind (text, binary
+# with a payload whose bytes look like a record header, JIT notes and clock
+# pairs, malformed ones among them) among samples, with sample_id on; a
+# file and a pipe-mode stream. Prints them for the host, and a TAP line
+# for each.
+. /harness/files.sh
+cd /tmp || exit 1
+workload='perf uevent "text: one"
+printf "\027\000\000\000\000\000\040\000\377\376" | perf uevent --type 0x10001
+perf test -w uevent_jit 20
+perf uevent "text: last"'
+n=0
+for f in file pipe; do
+	n=$((n + 1))
+	out=$(uname -m).$f.data
+	o=$out in=$out
+	[ $f = pipe ] && o=- in=-
+	if perf record -q -e cpu-clock -c 1000000 --sample-cpu -o "$o" \
+		-- sh -c "$workload" >"$out.stdout" 2>"$out.err" &&
+	   { [ $f = file ] || mv "$out.stdout" "$out"; } &&
+	   [ "$(perf script -i "$in" <"$out" 2>/dev/null | grep -c ' uevent: ')" -ge 4 ]; then
+		export_file "$out"
+		echo "# ok $n xendian: $out recorded"
+	else
+		cat "$out.err"
+		echo "# not ok $n xendian: $out recorded"
+	fi
+done

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# perf.data across byte orders: the files that the x86_64 and s390x guests
+# recorded (guest/xendian.sh, a file and a pipe-mode stream each) read on
+# this machine by the perf of the other byte order and by their own (the
+# s390x perf under qemu-user). For each file, both readings must agree on
+# perf script's fields (no symbols: those depend on the reader's machine),
+# on the payloads in hex (the payload is the writer's bytes, never
+# swapped) and on perf script -D's decoded records. In a copy of each
+# file, a user event whose size field exceeds its record must be skipped
+# by both with a message that names its offset, the others shown. Prints
+# one 'ok'/'not ok' line per check; details in build/logs/xendian.log.
+. "$(dirname "$0")/lib.sh"
+
+out=$build/xendian
+log=$build/logs/xendian.log
+rm -rf "$out"
+mkdir -p "$out"
+: >"$log"
+fails=0
+result() {
+	if [ "$1" = 0 ]; then
+		echo "ok $2"
+	else
+		echo "not ok $2${3:+: $3}"
+		fails=$((fails + 1))
+	fi
+}
+
+# reader ARCH ARGS...: the ARCH perf, run on this machine.
+sr=$build/s390x/sysroot
+reader() {
+	local arch=$1
+	shift
+	case $arch in
+	x86_64) "$build/x86_64/perf/perf" "$@" ;;
+	s390x) QEMU_LD_PREFIX=/usr/s390x-linux-gnu \
+		LD_LIBRARY_PATH=$sr/usr/lib/s390x-linux-gnu:$sr/lib/s390x-linux-gnu \
+		qemu-s390x-static "$build/s390x/perf/perf" "$@" ;;
+	esac
+}
+# view VIEW ARCH FILE: what the ARCH perf shows of FILE (a pipe-mode
+# stream from standard input).
+fields=comm,pid,tid,cpu,time,period,event,ip,uevent
+declare -A label=([script]="-F $fields" [hex]="--uevent-hex" [dump]="-D (the records)")
+view() {
+	local in=(-i "$3")
+	[[ $3 != *.pipe.data ]] || in=(-i -)
+	case $1 in
+	script) reader "$2" script "${in[@]}" -F "$fields" ;;
+	hex) reader "$2" script "${in[@]}" -F "$fields" --uevent-hex ;;
+	dump) reader "$2" script "${in[@]}" -D | grep 'PERF_RECORD_' |
+		grep -v '^problem processing' ;;
+	esac <"$3" 2>>"$log"
+}
+
+for writer in x86_64 s390x; do
+	glog=$build/logs/guest-$writer-main-check.log
+	python3 "$top/scripts/guest-files.py" "$glog" "$out" >>"$log" 2>&1 ||
+		result 1 "the $writer guest's perf.data files" "damaged or missing in $glog"
+done
+for f in "$out"/*.data; do
+	[ -f "$f" ] || { result 1 "perf.data files from the guests" "none in $out"; break; }
+	name=${f##*/}
+	native=${name%%.*}
+	other=x86_64
+	[ "$native" = x86_64 ] && other=s390x
+	# The native reading must show what the workload wrote, or two empty
+	# readings would agree.
+	view script "$native" "$f" >"$f.script.$native"
+	missing=
+	for want in '"text: one"' 'type 0x10001 size 10: 17 00 00 00 00 00 20 00 ff fe' \
+		'jit load 0x' 'jit unload 0x' 'clock CLOCK_MONOTONIC ' 'clock app+1 "app1" ' \
+		'"text: last"' ' cpu-clock: '; do
+		grep -qF -- "$want" "$f.script.$native" || missing+=" '$want'"
+	done
+	result "$([ -z "$missing" ]; echo $?)" "$name: the $native perf reads what the workload wrote" \
+		"no$missing"
+	for v in script hex dump; do
+		[ $v = script ] || view $v "$native" "$f" >"$f.$v.$native"
+		view $v "$other" "$f" >"$f.$v.$other"
+		what="$name: perf script ${label[$v]}: the $other perf's reading is the $native perf's"
+		if [ -s "$f.$v.$native" ] && cmp -s "$f.$v.$native" "$f.$v.$other"; then
+			result 0 "$what"
+		else
+			diff "$f.$v.$native" "$f.$v.$other" | head -n 20 >>"$log"
+			result 1 "$what" "they differ, see $log"
+		fi
+	done
+	[[ $name == *.file.data ]] || continue
+	# A user event's size field (after the 8-byte header and the type)
+	# made 0xffffffff, which reads the same in both byte orders.
+	off=$(reader "$native" script -i "$f" -D 2>/dev/null |
+		sed -n 's/^\(0x[0-9a-f]*\)[@ ].*: event: 23$/\1/p' | head -n 1)
+	cp "$f" "$f.bad"
+	[ -n "$off" ] && printf '\377\377\377\377' |
+		dd of="$f.bad" bs=1 seek=$((off + 12)) conv=notrunc 2>/dev/null
+	n=$(grep -c ' uevent: ' "$f.script.$native")
+	for r in "$native" "$other"; do
+		reader "$r" script -i "$f.bad" -F "$fields" >"$f.bad.$r" 2>"$f.bad.$r.err"
+		rc=$?
+		cat "$f.bad.$r.err" >>"$log"
+		got=$(grep -c ' uevent: ' "$f.bad.$r")
+		if [ -n "$off" ] && [ $rc = 0 ] && [ "$got" = $((n - 1)) ] &&
+		   grep -q "offset $off: .*skipping" "$f.bad.$r.err"; then
+			result 0 "$name with an oversized size field: the $r perf skips it with a message"
+		else
+			result 1 "$name with an oversized size field: the $r perf skips it with a message" \
+				"exit $rc, $got of $((n - 1)) other user events, message: $(head -c 200 "$f.bad.$r.err")"
+		fi
+	done
+done
+[ $fails = 0 ]
