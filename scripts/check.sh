@@ -138,14 +138,18 @@ if [ -f "$build/x86_64/initramfs.cpio" ] && [[ " $ARCHS " == *" x86_64 "* ]] &&
 	SUITES=kselftest-64,kselftest-32 guest x86_64 check debug
 fi
 
-# The 6.12 LTS backport: it applies, its x86_64 kernel boots and passes the
-# kselftests (64-bit and ia32) and the mainline perf's user event tests.
+# The 6.12 LTS backport: it applies, and its x86_64 and s390x kernels boot
+# and pass the kselftests (64-bit, and ia32 on x86_64) and the mainline
+# perf's user event tests.
 if [ -d "$build/x86_64/perf-install" ] &&
-   LINE=6.12 step tree-6.12 "$s/tree.sh" && series 6.12 &&
-   LINE=6.12 step kernel-x86_64-6.12 "$s/kernel.sh" x86_64 &&
-   LINE=6.12 step selftests-x86_64-6.12 "$s/selftests.sh" x86_64 &&
-   LINE=6.12 step initramfs-x86_64-6.12 "$s/initramfs.sh" x86_64; then
-	LINE=6.12 APPEND=harness.perf=uevent guest x86_64 check main
+   LINE=6.12 step tree-6.12 "$s/tree.sh" && series 6.12; then
+	for arch in x86_64 s390x; do
+		[[ " $ARCHS " == *" $arch "* ]] && [ -d "$build/$arch/perf-install" ] || continue
+		LINE=6.12 step "kernel-$arch-6.12" "$s/kernel.sh" "$arch" &&
+			LINE=6.12 step "selftests-$arch-6.12" "$s/selftests.sh" "$arch" &&
+			LINE=6.12 step "initramfs-$arch-6.12" "$s/initramfs.sh" "$arch" &&
+			LINE=6.12 APPEND=harness.perf=uevent guest "$arch" check main
+	done
 fi
 
 # Build-only: the series with CONFIG_PERF_EVENTS=n (arm64; x86 forces it on).

@@ -27,16 +27,17 @@ result() {
 	fi
 }
 
-# reader ARCH ARGS...: the ARCH perf, run on this machine.
+# reader ARCH ARGS...: the ARCH perf, run on this machine, for 120 s at
+# most (a reading takes a second or two).
 sr=$build/s390x/sysroot
 reader() {
 	local arch=$1
 	shift
 	case $arch in
-	x86_64) "$build/x86_64/perf/perf" "$@" ;;
+	x86_64) timeout -k 5 120 "$build/x86_64/perf/perf" "$@" ;;
 	s390x) QEMU_LD_PREFIX=/usr/s390x-linux-gnu \
 		LD_LIBRARY_PATH=$sr/usr/lib/s390x-linux-gnu:$sr/lib/s390x-linux-gnu \
-		qemu-s390x-static "$build/s390x/perf/perf" "$@" ;;
+		timeout -k 5 120 qemu-s390x-static "$build/s390x/perf/perf" "$@" ;;
 	esac
 }
 # view VIEW ARCH FILE: what the ARCH perf shows of FILE (a pipe-mode
