@@ -104,3 +104,61 @@ aptp() {
 		-o Dir::Cache="$apt_dir/cache" -o Debug::NoLocking=1 \
 		${apt_arch:+-o APT::Architecture=$apt_arch -o APT::Architectures=$apt_arch} "$@"
 }
+
+# render_series OUT [cover]: write $linux's commits (base..HEAD) as the
+# patch files that are posted, into OUT: with $sdir/sets, one folder per
+# set (format-patch's base-commit: and prerequisite-patch-id: lines, b4
+# style; a set 'on base' is replayed onto the base first, so that it
+# names no prerequisite), else all in OUT. Git notes go below '---'.
+# With 'cover', sets of more than one patch get a generated cover letter.
+render_series() {
+	local out=$1 cover=${2:-} dirs=(.) ns ons=(after) i=0 k d n on range
+	mapfile -t commits < <(git -C "$linux" rev-list --reverse base..HEAD)
+	ns=("${#commits[@]}")
+	if [ -f "$sdir/sets" ]; then
+		dirs=() ns=() ons=()
+		while read -r d n on _; do
+			dirs+=("$d") ns+=("$n") ons+=("$on")
+		done < <(grep -vE '^[[:space:]]*(#|$)' "$sdir/sets")
+	fi
+	for k in "${!dirs[@]}"; do
+		n=${ns[k]}
+		[ $((i + n)) -le ${#commits[@]} ] ||
+			die "${sdir#"$top"/}/sets counts more patches than ${linux#"$top"/} has (${#commits[@]})"
+		range=${commits[i]}^..${commits[i + n - 1]}
+		[ "${ons[k]}" = base ] && [ "$i" -gt 0 ] &&
+			range=base..$(replay_on_base "${commits[@]:i:n}")
+		mkdir -p "$out/${dirs[k]}"
+		git -C "$linux" format-patch -q --zero-commit --signature=perf-uevent --notes \
+			--base=base ${cover:+$([ "$n" -gt 1 ] && echo --cover-letter)} \
+			-o "$out/${dirs[k]}" "$range" || die "git format-patch $range failed"
+		i=$((i + n))
+	done
+	[ "$i" = ${#commits[@]} ] ||
+		die "${sdir#"$top"/}/sets counts $i patches, ${linux#"$top"/} has ${#commits[@]}"
+}
+
+# replay_on_base COMMIT...: the same commits (message, author, date,
+# note) applied one after another onto the base, made without touching
+# the work tree; prints the last one.
+replay_on_base() {
+	local idx parent c new
+	idx=$(mktemp)
+	parent=$(git -C "$linux" rev-parse base)
+	for c in "$@"; do
+		GIT_INDEX_FILE=$idx git -C "$linux" read-tree "$parent"
+		git -C "$linux" diff-tree -p --binary "$c^" "$c" |
+			GIT_INDEX_FILE=$idx git -C "$linux" apply --cached ||
+			die "$(git -C "$linux" log -1 --format=%s "$c") does not apply to the base alone"
+		new=$(git -C "$linux" log -1 --format=%B "$c" |
+			GIT_AUTHOR_NAME=$(git -C "$linux" log -1 --format=%an "$c") \
+			GIT_AUTHOR_EMAIL=$(git -C "$linux" log -1 --format=%ae "$c") \
+			GIT_AUTHOR_DATE=$(git -C "$linux" log -1 --format=%ad --date=raw "$c") \
+			GIT_COMMITTER_DATE=$(git -C "$linux" log -1 --format=%cd --date=raw "$c") \
+			git -C "$linux" commit-tree "$(GIT_INDEX_FILE=$idx git -C "$linux" write-tree)" -p "$parent")
+		git -C "$linux" notes copy "$c" "$new" 2>/dev/null
+		parent=$new
+	done
+	rm -f "$idx"
+	echo "$parent"
+}

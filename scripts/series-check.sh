@@ -15,7 +15,9 @@
 #   link; back at the head the kernel is built again (ccache serves it);
 # - perf is built after each patch that touches it (incremental, ccache):
 #   the last of these builds is the tested perf;
-# - checkpatch --strict is clean on every patch or its message says why;
+# - a set that patches/sets says applies to the base alone does;
+# - checkpatch --strict is clean on every patch or its message or its
+#   notes (below '---') say why;
 # - the tools/ copies of the UAPI headers carry exactly the lines the series
 #   adds to the kernel's.
 # A patch whose inputs (it and every patch before it, these scripts and the
@@ -58,6 +60,21 @@ taken=$(git -C "$linux" show base:include/uapi/linux/perf_event.h |
 		awk -F: '$2 ~ /uevent/ || $NF + 0 < 24')
 result "$([ -z "$taken" ]; echo $?)" \
 	"the base leaves attr bit 40, record type 23 and prctl 0x55455654 free" "$taken"
+
+# A set posted on its own (on: base) must apply to the base without the
+# sets before it. (It builds there too: the walk builds it after sets
+# that touch none of its files.)
+if [ -f "$sdir/sets" ]; then
+	i=0
+	while read -r d n on _; do
+		if [ "$on" = base ] && [ $i -gt 0 ]; then
+			(replay_on_base $(git -C "$linux" rev-list --reverse base..series |
+				sed -n "$((i + 1)),$((i + n))p") >/dev/null) 2>>"$log"
+			result $? "$d: its $n patches apply to the base alone" "see $log"
+		fi
+		i=$((i + n))
+	done < <(grep -vE '^[[:space:]]*(#|$)' "$sdir/sets")
+fi
 
 # Each patch's key: it and the patches before it, the scripts that build
 # and check, and the configs. The first patch whose key differs from its
@@ -153,7 +170,7 @@ for ((i = start; i <= N; i++)); do
 		# Debian's python3 first: checkpatch's SPDX check needs its python3-ply.
 		cp=$(cd "$linux" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --terse \
 			--no-summary "$sdir/$p" 2>&1 | grep -E ': (ERROR|WARNING|CHECK):|Error|Traceback')
-		if [ -n "$cp" ] && ! git -C "$linux" log -1 --format=%B | grep -qi checkpatch; then
+		if [ -n "$cp" ] && ! git -C "$linux" log -1 --format=%B%N | grep -qi checkpatch; then
 			result 1 "$p: checkpatch --strict" "$(echo "$cp" | head -n 3 | tr '\n' ' ')"
 		else
 			result 0 "$p: checkpatch --strict${cp:+ (reports explained in the message)}"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Make build/linux = base + patches/series, one commit per patch, on branch
-# 'series' (LINE=6.12: build/linux-6.12 and patches/backport-6.12/). A tree that already holds exactly the series is left alone (so
-# incremental builds stay incremental); one holding other work is refused
-# unless FORCE=1.
+# 'series' (LINE=6.12: build/linux-6.12 and patches/backport-6.12/), each
+# patch's text below '---' (its "Notes:") kept as the commit's git note,
+# for the next export. A tree that already holds exactly the series is
+# left alone (so incremental builds stay incremental); one holding other
+# work is refused unless FORCE=1.
 . "$(dirname "$0")/lib.sh"
 
 "$top/scripts/base.sh" || exit 1
@@ -20,8 +22,9 @@ git -C "$linux" diff --quiet HEAD ||
 	die "${linux#"$top"/} has uncommitted changes: commit them (then make export) or discard them"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$linux" format-patch -q --zero-commit --signature=perf-uevent -N -o "$tmp" base..HEAD
-current=$(cat "$tmp"/*.patch 2>/dev/null)
+# (In a subshell: a tree that does not match the sets renders nothing.)
+(render_series "$tmp" cover) >/dev/null 2>&1
+current=$(cd "$tmp" && cat "${patches[@]}" 2>/dev/null)
 wanted=$(for p in "${patches[@]}"; do cat "$sdir/$p"; done)
 if [ "$current" = "$wanted" ]; then
 	done_stage "up to date: ${#patches[@]} patches"
@@ -42,5 +45,9 @@ for p in "${patches[@]}"; do
 		git -C "$linux" am --abort >/dev/null 2>&1
 		die "patch $n/${#patches[@]} $p does not apply to base '$base_desc'" "$log"
 	fi
+	note=$(awk '/^---$/ { s = 1; next } s && /^Notes:$/ { n = 1; next }
+		n && /^(    |$)/ { sub(/^    /, ""); print; next } n || /^diff / { exit }' "$sdir/$p")
+	[ -z "$note" ] || git -C "$linux" notes add -f -m "$note" >>"$log" 2>&1 ||
+		die "cannot keep the notes of $p" "$log"
 done
 done_stage "${#patches[@]} patches on $(git -C "$linux" describe --always base)"
