@@ -15,7 +15,8 @@ ARCHS=${ARCHS:-x86_64 arm64 s390x}
 # Where the time goes: seconds per group of steps, printed at the end.
 declare -A spent
 groups=("deps and base" "series walk 7.3" "series walk 6.12" kernels perf
-	"selftests, progs, initramfs" guests "cross-endian reads")
+	"selftests, progs, initramfs" guests "cross-endian reads"
+	"robots' checks")
 # timed GROUP CMD...: run CMD, adding its duration to GROUP.
 timed() {
 	local g=$1 t=$(date +%s) rc
@@ -130,6 +131,10 @@ done
 # big-endian (s390x) guests' files read by the other's perf.
 [[ " $ARCHS " != *" x86_64 "* || " $ARCHS " != *" s390x "* ]] ||
 	checks xendian "cross-endian reads" "$s/xendian.sh"
+
+# What the build robots check on a posting: W=1, sparse, clang for two
+# architectures, a 32-bit build, kernel-doc, the UAPI header test, musl.
+checks robots "robots' checks" "$s/robots.sh"
 
 # The debug kernel (x86_64): the kselftests, the stress run among them,
 # under KASAN, UBSAN, lockdep, KFENCE and the atomic-sleep checks.

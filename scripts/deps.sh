@@ -21,6 +21,7 @@ pkgs=(
 	libelf-dev:arm64 libdw-dev:arm64 libtraceevent-dev:arm64 zlib1g-dev:arm64
 	liblzma-dev:arm64 libzstd-dev:arm64
 	gnuplot-nox
+	sparse clang-19 lld-19 llvm-19 musl-tools
 )
 
 stage "deps: check ${#pkgs[@]} packages"

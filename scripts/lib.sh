@@ -75,7 +75,8 @@ sfx=$lsfx
 export CCACHE_BASEDIR=$build CCACHE_NOHASHDIR=true CCACHE_DEPEND=true
 
 # apt_private SUITE [ARCH]: set up aptp, apt-get/apt-cache with only the
-# Debian suite SUITE (main) and, if given, the architecture ARCH, from the
+# Debian suite SUITE (main; its sources with APT_SRC=1) and, if given, the
+# architecture ARCH, from the
 # mirror this machine already uses for Debian (never a host of our own),
 # in a private state directory under build/apt/: the machine's apt
 # configuration is not touched. Logs to $log.
@@ -83,7 +84,7 @@ apt_private() {
 	local site codename
 	apt_suite=$1
 	apt_arch=${2:-}
-	apt_dir=$broot/apt/$apt_suite${apt_arch:+-$apt_arch}
+	apt_dir=$broot/apt/$apt_suite${apt_arch:+-$apt_arch}${APT_SRC:+-src}
 	codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
 	# The machine's mirror for this suite if it has one (bookworm-security
 	# lives elsewhere than bookworm), else the one of its own release.
@@ -92,7 +93,7 @@ apt_private() {
 			$1 == c && !m { m = $2 } END { print f ? f : m }')
 	[ -n "$site" ] || die "no Debian mirror in this machine's apt sources (apt-get indextargets)"
 	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-	echo "deb $site $apt_suite main" >"$apt_dir/sources.list"
+	echo "deb${APT_SRC:+-src} $site $apt_suite main" >"$apt_dir/sources.list"
 	aptp apt-get update >>"$log" 2>&1 ||
 		die "apt-get update of $apt_suite${apt_arch:+ ($apt_arch)} from $site failed" "$log"
 }
