@@ -16,7 +16,7 @@ ARCHS=${ARCHS:-x86_64 arm64 s390x}
 declare -A spent
 groups=("deps and base" "series walk 7.3" "series walk 6.12" kernels perf
 	"selftests, progs, initramfs" guests "cross-endian reads"
-	"robots' checks")
+	"robots' checks" "man-pages")
 # timed GROUP CMD...: run CMD, adding its duration to GROUP.
 timed() {
 	local g=$1 t=$(date +%s) rc
@@ -118,6 +118,7 @@ series() {
 step deps "$s/deps.sh" || exit 1
 step tree "$s/tree.sh" || { echo "0 passed, 1 failed"; exit 1; }
 [[ " $ARCHS " != *" x86_64 "* ]] || series mainline
+checks man-pages "man-pages" "$s/man-pages.sh"
 for arch in $ARCHS; do
 	step "kernel-$arch" "$s/kernel.sh" "$arch" || continue
 	step "selftests-$arch" "$s/selftests.sh" "$arch" || continue

@@ -20,7 +20,7 @@ pkgs=(
 	libslang2-dev zlib1g-dev liblzma-dev python3-dev python3-setuptools libperl-dev
 	libelf-dev:arm64 libdw-dev:arm64 libtraceevent-dev:arm64 zlib1g-dev:arm64
 	liblzma-dev:arm64 libzstd-dev:arm64
-	gnuplot-nox
+	gnuplot-nox groff-base mandoc
 	sparse clang-19 lld-19 llvm-19 musl-tools
 )
 
