@@ -30,6 +30,18 @@ die() {
 	exit 1
 }
 
+# result RC WHAT [WHY]: a check script's 'ok WHAT' line, or 'not ok WHAT:
+# WHY' counted in $fails (make check counts the lines).
+fails=0
+result() {
+	if [ "$1" = 0 ]; then
+		echo "ok $2"
+	else
+		echo "not ok $2${3:+: $3}"
+		fails=$((fails + 1))
+	fi
+}
+
 # run_logged LOG CMD...: run CMD with its output in LOG; on failure, die.
 run_logged() {
 	local log=$1

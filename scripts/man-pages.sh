@@ -34,14 +34,6 @@ mkdir -p "$dl" "$build/logs"
 : >"$log"
 : >"$llog"
 fails=0
-result() {
-	if [ "$1" = 0 ]; then
-		echo "ok $2"
-	else
-		echo "not ok $2${3:+: $3}"
-		fails=$((fails + 1))
-	fi
-}
 
 # fetch: download $package=$version into $dl, or the suite's newest if the
 # archive no longer has that version; print the version downloaded. Run

@@ -23,14 +23,6 @@ out=$build/robots
 log=$build/logs/robots
 mkdir -p "$out" "$build/logs"
 fails=0
-result() {
-	if [ "$1" = 0 ]; then
-		echo "ok $2"
-	else
-		echo "not ok $2${3:+: $3}"
-		fails=$((fails + 1))
-	fi
-}
 changed() { git -C "$linux" diff --name-only base series -- "$@"; }
 # (kernel C files: samples/ and tools/ are user space)
 mapfile -t objs < <(changed '*.c' ':!tools/' ':!samples/' | sed 's/\.c$/.o/')

@@ -36,14 +36,6 @@ N=${#patches[@]}
 fails=0
 mkdir -p "$steps" "$build/logs"
 : >"$log"
-result() {
-	if [ "$1" = 0 ]; then
-		echo "ok $2"
-	else
-		echo "not ok $2${3:+: $3}"
-		fails=$((fails + 1))
-	fi
-}
 
 # The tree must hold exactly the series ('make tree' sees to it).
 [ "$(git -C "$linux" rev-list --count base..series 2>/dev/null)" = "$N" ] &&

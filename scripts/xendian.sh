@@ -18,14 +18,6 @@ rm -rf "$out"
 mkdir -p "$out"
 : >"$log"
 fails=0
-result() {
-	if [ "$1" = 0 ]; then
-		echo "ok $2"
-	else
-		echo "not ok $2${3:+: $3}"
-		fails=$((fails + 1))
-	fi
-}
 
 # reader ARCH ARGS...: the ARCH perf, run on this machine, for 120 s at
 # most (a reading takes a second or two).
