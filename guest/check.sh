@@ -13,9 +13,9 @@ suite() {
 	"" | *,$name,*) ;;
 	*) return 0 ;;
 	esac
-	echo "HARNESS-BEGIN $name"
+	echo "HARNESS-BEGIN $name at $(cut -d' ' -f1 /proc/uptime) s"
 	"$@" 2>&1 | tee "/tmp/$name.out"
-	echo "HARNESS-END $name"
+	echo "HARNESS-END $name at $(cut -d' ' -f1 /proc/uptime) s"
 }
 
 # On arm64 under TCG the hardware watchpoint that sigtrap_threads waits
