@@ -131,7 +131,12 @@ bg() {
 	local name=$1
 	shift
 	echo "==> started in the background (nice 19): $name, log build/logs/bg-$name.log"
-	setsid nice -n 19 "$@" >"$build/logs/bg-$name.log" 2>&1 &
+	# A session of its own (for the kill at exit) is also a scheduling
+	# group of its own (CONFIG_SCHED_AUTOGROUP), which gets an even share
+	# of the CPU whatever its tasks' nice value: the group's value is
+	# lowered as well, from inside it.
+	setsid bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 "$@"' bg \
+		"$@" >"$build/logs/bg-$name.log" 2>&1 &
 	bgpids+=($!)
 }
 trap 'for p in "${bgpids[@]}"; do kill -- "-$p" 2>/dev/null; done' EXIT
