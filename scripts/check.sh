@@ -115,56 +115,9 @@ series() {
 	checks "series${l:+-$l}" "series walk ${1/mainline/7.3}" env LINE="$1" "$s/series-check.sh"
 }
 
-# Builds that later steps need start early, in the background at the
-# lowest CPU priority: they take only the CPU time the steps before them
-# leave idle (the single-threaded parts of a series walk: links, perf's
-# make, checkpatch; a guest's idle CPUs), and the step that needs one
-# waits for it (every build directory is locked while it is built), then
-# finds it built. They only start early: each is run again as the step
-# it was, in its place, and only that run counts; a failed early build
-# is built again there, with its log. None may read a tree that a walk
-# has checked out elsewhere than its head: the 6.12 line's builds run
-# beside the mainline walk, the mainline's beside the 6.12 walk and the
-# guests.
-bgpids=()
-bg() {
-	local name=$1
-	shift
-	echo "==> started in the background (nice 19): $name, log build/logs/bg-$name.log"
-	# A session of its own (for the kill at exit) is also a scheduling
-	# group of its own (CONFIG_SCHED_AUTOGROUP), which gets an even share
-	# of the CPU whatever its tasks' nice value: the group's value is
-	# lowered as well, from inside it.
-	setsid bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 "$@"' bg \
-		"$@" >"$build/logs/bg-$name.log" 2>&1 &
-	bgpids+=($!)
-}
-trap 'for p in "${bgpids[@]}"; do kill -- "-$p" 2>/dev/null; done' EXIT
-# scripts_cmd STEP...: a command line that runs each STEP ("script args",
-# a script of scripts/) in turn, whatever the one before it did.
-scripts_cmd() { local c; for c in "$@"; do printf '"%s"/%s; ' "$s" "$c"; done; }
-
 step deps "$s/deps.sh" || exit 1
 step tree "$s/tree.sh" || { echo "0 passed, 1 failed"; exit 1; }
-# The 6.12 line: its tree, its walk (which builds its x86_64 kernel) and
-# its other builds, beside the mainline walk.
-later=(tree.sh series-check.sh)
-for a in x86_64 s390x; do
-	[[ " $ARCHS " != *" $a "* ]] || later+=("kernel.sh $a" "selftests.sh $a")
-done
-if [[ " $ARCHS " == *" x86_64 "* ]]; then
-	bg 6.12 env LINE=6.12 bash -c "$(scripts_cmd "${later[@]}")"
-	lts_bg=$!
-fi
 [[ " $ARCHS " != *" x86_64 "* ]] || series mainline
-# Beside the guests that follow: the other architectures' kernels and
-# perf, the robots' builds, the debug and the noperf kernels.
-later=()
-for a in $ARCHS; do
-	[ "$a" = x86_64 ] || later+=("kernel.sh $a" "selftests.sh $a" "perf.sh $a")
-done
-bg mainline bash -c "$(scripts_cmd "${later[@]}" robots.sh "kernel.sh x86_64 debug" \
-	"kernel.sh arm64 noperf")"
 checks man-pages "man-pages" "$s/man-pages.sh"
 for arch in $ARCHS; do
 	step "kernel-$arch" "$s/kernel.sh" "$arch" || continue
@@ -194,7 +147,6 @@ fi
 # The 6.12 LTS backport: it applies, and its x86_64 and s390x kernels boot
 # and pass the kselftests (64-bit, and ia32 on x86_64) and the mainline
 # perf's user event tests.
-[ -z "${lts_bg:-}" ] || wait "$lts_bg"
 if [ -d "$build/x86_64/perf-install" ] &&
    LINE=6.12 step tree-6.12 "$s/tree.sh" && series 6.12; then
 	for arch in x86_64 s390x; do

@@ -21,7 +21,6 @@ esac
 # Options that only the 6.12 backport's kernels have or need.
 [ "$lsfx" = -6.12 ] && [ "$variant" != noperf ] && frags="$frags $cfg/6.12.config"
 mkdir -p "$out" "$build/logs"
-lock "$out.lock"
 log=$build/logs/kernel-$arch-$variant$sfx.log
 kmake() {
 	make -C "$linux" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \

@@ -42,15 +42,6 @@ result() {
 	fi
 }
 
-# lock FILE: hold FILE's lock (flock) until this script ends, waiting while
-# another process holds it: make check starts builds early in the
-# background (scripts/check.sh), and the step that needs one waits here
-# until it is done, then finds it built.
-lock() {
-	mkdir -p "$(dirname "$1")"
-	exec 9>"$1" && flock 9 || die "cannot lock $1"
-}
-
 # run_logged LOG CMD...: run CMD with its output in LOG; on failure, die.
 run_logged() {
 	local log=$1

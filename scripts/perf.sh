@@ -19,7 +19,6 @@ out=$build/$arch/perf$sfx
 dest=$build/$arch/perf-install$sfx
 log=$build/logs/perf-$arch$sfx.log
 mkdir -p "$out" "$build/logs"
-lock "$out.lock"
 # What the guest cannot run or the tests do not need is left out; perf
 # trace needs libtraceevent (see 'make deps').
 flags=(BUILD_BPF_SKEL=0 "${scripting[@]}" NO_JVMTI=1 NO_SDT=1

@@ -22,7 +22,6 @@ cfg=$top/configs
 out=$build/robots
 log=$build/logs/robots
 mkdir -p "$out" "$build/logs"
-lock "$out.lock"
 fails=0
 changed() { git -C "$linux" diff --name-only base series -- "$@"; }
 # (kernel C files: samples/ and tools/ are user space)

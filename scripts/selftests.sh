@@ -8,7 +8,6 @@ arch=${1:?usage: selftests.sh ARCH}
 arch_vars "$arch"
 kout=$build/$arch/kernel-main$sfx
 log=$build/logs/selftests-$arch$sfx.log
-lock "$build/$arch/selftests$sfx.lock"
 : >"$log"
 targets="perf_events prctl"
 [ -d "$kout/usr/include/linux" ] || die "no UAPI headers in $kout: run 'make kernel ARCH=$arch'"

@@ -15,7 +15,6 @@ pkgs=(busybox-static bash-static)
 [ "$arch" != s390x ] || pkgs+=(libelf1 libelf-dev libdw1 libdw-dev libtraceevent1
 	libtraceevent-dev zlib1g zlib1g-dev liblzma5 liblzma-dev libzstd1 libzstd-dev
 	libbz2-1.0)
-lock "$sr.lock"
 [ "$(cat "$sr/.packages" 2>/dev/null)" = "${pkgs[*]}" ] && exit 0
 stage "sysroot $arch: ${#pkgs[@]} Debian packages"
 mkdir -p "$build/logs"
