@@ -62,10 +62,11 @@ arch_vars() {
 
 # Which series: LINE=mainline (default: patches/ on the mainline base, in
 # build/linux) or LINE=6.12 (the LTS backport, patches/backport-6.12/, in
-# build/linux-6.12). Its builds carry the suffix -6.12.
+# build/linux-6.12). Its builds carry the suffix -6.12; its patches are
+# numbered [PATCH 6.12 n/m], as stable backports are posted.
 case ${LINE:-mainline} in
-mainline) sdir=$top/patches lsfx= ;;
-6.12) sdir=$top/patches/backport-6.12 lsfx=-6.12 ;;
+mainline) sdir=$top/patches lsfx= prefix=PATCH ;;
+6.12) sdir=$top/patches/backport-6.12 lsfx=-6.12 prefix="PATCH 6.12" ;;
 *) printf '*** unknown LINE=%s (mainline or 6.12)\n' "$LINE" >&2; exit 1 ;;
 esac
 # The source tree: build/linux (base + series). With TREE=base, the
@@ -143,7 +144,7 @@ render_series() {
 			range=base..$(replay_on_base "${commits[@]:i:n}")
 		mkdir -p "$out/${dirs[k]}"
 		git -C "$linux" format-patch -q --zero-commit --signature=perf-uevent --notes \
-			--base=base ${cover:+$([ "$n" -gt 1 ] && echo --cover-letter)} \
+			--subject-prefix="$prefix" --base=base ${cover:+$([ "$n" -gt 1 ] && echo --cover-letter)} \
 			-o "$out/${dirs[k]}" "$range" || die "git format-patch $range failed"
 		i=$((i + n))
 	done
