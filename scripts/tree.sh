@@ -22,11 +22,16 @@ git -C "$linux" diff --quiet HEAD ||
 	die "${linux#"$top"/} has uncommitted changes: commit them (then make export) or discard them"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# (In a subshell: a tree that does not match the sets renders nothing.)
-(render_series "$tmp" cover) >/dev/null 2>&1
-current=$(cd "$tmp" && cat "${patches[@]}" 2>/dev/null)
 wanted=$(for p in "${patches[@]}"; do cat "$sdir/$p"; done)
-if [ "$current" = "$wanted" ]; then
+# same: the tree's commits, rendered as make export writes them, are the
+# patches. (In a subshell: a tree that does not match the sets renders
+# nothing.)
+same() {
+	rm -rf "${tmp:?}"/*
+	(render_series "$tmp" cover) >/dev/null 2>&1
+	[ "$(cd "$tmp" && cat "${patches[@]}" 2>/dev/null)" = "$wanted" ]
+}
+if same; then
 	done_stage "up to date: ${#patches[@]} patches"
 	exit 0
 fi
@@ -50,4 +55,8 @@ for p in "${patches[@]}"; do
 	[ -z "$note" ] || git -C "$linux" notes add -f -m "$note" >>"$log" 2>&1 ||
 		die "cannot keep the notes of $p" "$log"
 done
+# Patches that 'make export' would write otherwise (edited by hand, or
+# by an older export) apply, but the next 'make tree' would take the tree
+# for other work and refuse it.
+same || die "${sdir#"$top"/}/ is not as 'make export' writes it: run 'make export' (LINE=${LINE:-mainline}) and keep what it changes"
 done_stage "${#patches[@]} patches on $(git -C "$linux" describe --always base)"
