@@ -87,7 +87,13 @@ guest() {
 	fi
 	python3 "$s/verdict.py" "$log" "$label" "$res/guest-$label" \
 		"$top/known-failures" | tee "$verdict"
-	grep '^FAIL' "$verdict" | cut -c1-200 >>"$res/failures"
+	# The summary keeps each failure's last lines of output and its log,
+	# so that the tail of a run's output says why it failed.
+	awk 'BEGIN { n = -1 } /^FAIL / { print substr($0, 1, 200); n = 0; next }
+		/^    \| / { c[n++ % 12] = substr($0, 1, 200); next }
+		/^    \(log: / && n >= 0 {
+			for (i = n > 12 ? n - 12 : 0; i < n; i++) print "  " c[i % 12]
+			print "  " $0; n = -1 }' "$verdict" >>"$res/failures"
 	spent[guests]=$((${spent[guests]:-0} + $(date +%s) - t))
 }
 
