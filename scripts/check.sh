@@ -191,5 +191,5 @@ for g in "${groups[@]}"; do
 done
 cat "$res"/guest-* "$res"/step-* 2>/dev/null |
 	awk '{p += $1; f += $2; s += $3; k += $4} END {
-		if (k) printf "%d known failures of the base (see known-failures)\n", k
+		if (k) printf "%d known failures, none caused by the series (see known-failures)\n", k
 		printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }'

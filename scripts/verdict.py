@@ -149,7 +149,7 @@ def main():
     for name, why in skipped:
         print('SKIP %s: %s: %s' % (label, name, why))
     for name, why in known:
-        print('KNOWN %s: %s: fails on the base too: %s' % (label, name, why))
+        print('KNOWN %s: %s: not the series\': %s' % (label, name, why))
     print('%s: %d passed, %d failed, %d skipped, %d known failures (log: %s)'
           % (label, len(passed), len(failed), len(skipped), len(known), log))
     with open(results, 'w') as f:
