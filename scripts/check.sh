@@ -87,12 +87,15 @@ guest() {
 	fi
 	python3 "$s/verdict.py" "$log" "$label" "$res/guest-$label" \
 		"$top/known-failures" | tee "$verdict"
-	# The summary keeps each failure's last lines of output and its log,
-	# so that the tail of a run's output says why it failed.
-	awk 'BEGIN { n = -1 } /^FAIL / { print substr($0, 1, 200); n = 0; next }
-		/^    \| / { c[n++ % 12] = substr($0, 1, 200); next }
+	# The summary keeps some of each failure's output and its log, so that
+	# the tail of a run's output says why it failed: a kernel report's
+	# first 26 lines (what warned, where, called from), a test's last 12.
+	awk 'BEGIN { n = -1 } /^FAIL / { print substr($0, 1, 200); n = 0
+			m = /: kernel report: / ? 26 : 12; head = m == 26; next }
+		/^    \| / && n >= 0 {
+			if (!head || n < m) c[n++ % m] = substr($0, 1, 200); next }
 		/^    \(log: / && n >= 0 {
-			for (i = n > 12 ? n - 12 : 0; i < n; i++) print "  " c[i % 12]
+			for (i = n > m ? n - m : 0; i < n; i++) print "  " c[i % m]
 			print "  " $0; n = -1 }' "$verdict" >>"$res/failures"
 	spent[guests]=$((${spent[guests]:-0} + $(date +%s) - t))
 }
@@ -175,10 +178,6 @@ fi
 total=$(($(date +%s) - t0))
 echo
 echo "==== make check summary (${total}s)"
-if [ -s "$res/failures" ]; then
-	echo "Failures:"
-	sed 's/^/  /' "$res/failures"
-fi
 for f in "$res"/guest-* "$res"/step-*; do
 	[ -f "$f" ] || continue
 	read -r p fl sk kn <"$f"
@@ -189,6 +188,11 @@ echo "==== time by group (${total}s in all)"
 for g in "${groups[@]}"; do
 	printf '  %-30s %5ds  %4.1f min\n' "$g" "${spent[$g]:-0}" "$(bc <<<"scale=1; ${spent[$g]:-0} / 60")"
 done
+# Failures last: a report that keeps only the tail of a run shows them.
+if [ -s "$res/failures" ]; then
+	echo "==== failures"
+	sed 's/^/  /' "$res/failures"
+fi
 cat "$res"/guest-* "$res"/step-* 2>/dev/null |
 	awk '{p += $1; f += $2; s += $3; k += $4} END {
 		if (k) printf "%d known failures, none caused by the series (see known-failures)\n", k

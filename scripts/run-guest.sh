@@ -27,6 +27,13 @@ x86_64)
 	qemu=(qemu-system-x86_64 -M q35 -bios /usr/share/qemu/qboot.rom
 		-cpu "${QEMU_CPU:-max}" -kernel "$kout/arch/x86/boot/bzImage")
 	append="console=ttyS0 $append"
+	# 7.3's identify_cpu() clears the boot CPU's feature words, LA57
+	# among them, with interrupts on: an interrupt in that window makes
+	# inline KASAN compute the shadow bounds for 4 levels and report a
+	# wild access on a 5-level address (a bug of the base, reported
+	# upstream: "kasan: Fix false-positive wild-memory-access on x86
+	# under 5-level paging", June 2026). The KASAN guest pages in 4 levels.
+	[ "$variant" != debug ] || append="$append no5lvl"
 	;;
 arm64)
 	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -kernel "$kout/arch/arm64/boot/Image")
