@@ -91,7 +91,7 @@ guest() {
 	# the tail of a run's output says why it failed: a kernel report's
 	# first 26 lines (what warned, where, called from), a test's last 12.
 	awk 'BEGIN { n = -1 } /^FAIL / { print substr($0, 1, 200); n = 0
-			m = /: kernel report: / ? 26 : 12; head = m == 26; next }
+			head = /: kernel report: /; m = head ? 26 : 12; next }
 		/^    \| / && n >= 0 {
 			if (!head || n < m) c[n++ % m] = substr($0, 1, 200); next }
 		/^    \(log: / && n >= 0 {
