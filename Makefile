@@ -5,8 +5,7 @@
 ARCH ?= x86_64
 JOBS ?= $(shell nproc)
 KERNEL_SRC ?=
-LINE ?=
-export ARCH JOBS KERNEL_SRC LINE
+export ARCH JOBS KERNEL_SRC
 
 S := scripts
 
@@ -59,5 +58,5 @@ baseline:
 	@$(S)/baseline.sh
 
 clean:
-	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools \
+	rm -rf build/x86_64 build/arm64 build/logs build/results build/tools build/stock \
 		build/cache build/xendian build/s390x build/base*/x86_64 build/base*/arm64

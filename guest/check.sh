@@ -29,11 +29,10 @@ for bits in 64 32; do
 done
 if command -v perf >/dev/null; then
 	# All of perf test on x86_64 (7.5 minutes); on arm64, which TCG runs
-	# about four times slower, and with harness.perf=uevent (the 6.12
-	# backport's guest), the user event tests. -v: each failure's output
-	# is printed above its result line (scripts/verdict.py shows it), so
-	# no failure is run again to see why it failed.
-	if [ "$(uname -m)" = x86_64 ] && ! grep -q 'harness\.perf=uevent' /proc/cmdline; then
+	# about four times slower, the user event tests. -v: each failure's
+	# output is printed above its result line (scripts/verdict.py shows
+	# it), so no failure is run again to see why it failed.
+	if [ "$(uname -m)" = x86_64 ]; then
 		suite perf-test perf test -v --failure-snippet-lines 40
 	else
 		suite perf-test perf test -v --failure-snippet-lines 40 "user events"
@@ -41,8 +40,7 @@ if command -v perf >/dev/null; then
 	# The files that the host reads with the perf of the other byte
 	# order (scripts/xendian.sh): one little-endian guest, one big.
 	case $(uname -m) in
-	x86_64 | s390x) grep -q 'harness\.perf=uevent' /proc/cmdline ||
-		suite xendian sh /harness/xendian.sh ;;
+	x86_64 | s390x) suite xendian sh /harness/xendian.sh ;;
 	esac
 fi
 exit 0

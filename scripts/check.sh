@@ -14,9 +14,8 @@ ARCHS=${ARCHS:-x86_64 arm64 s390x}
 
 # Where the time goes: seconds per group of steps, printed at the end.
 declare -A spent
-groups=("deps and base" "series walk 7.3" "series walk 6.12" kernels perf
-	"selftests, progs, initramfs" guests "cross-endian reads"
-	"robots' checks" "man-pages")
+groups=("deps and base" "series walk" kernels perf "selftests, progs, initramfs"
+	guests "cross-endian reads" "stock kernel" "robots' checks" "man-pages")
 # timed GROUP CMD...: run CMD, adding its duration to GROUP.
 timed() {
 	local g=$1 t=$(date +%s) rc
@@ -35,6 +34,7 @@ step() {
 	case $name in
 	deps | tree*) g="deps and base" ;;
 	kernel-* | noperf-*) g=kernels ;;
+	stock-*) g="stock kernel" ;;
 	perf-*) g=perf ;;
 	*) g="selftests, progs, initramfs" ;;
 	esac
@@ -67,14 +67,14 @@ passed_before() {
 			"$(date -r "$cache/$1.key" '+%F %T'): not repeated (RERUN=1 repeats it)"
 }
 
-# guest ARCH MODE VARIANT: boot, run, judge (LINE=6.12: the backport's).
+# guest ARCH MODE VARIANT: boot, run, judge.
 guest() {
-	local l=${LINE:+-$LINE} k failed t=$(date +%s)
-	local label=$1-$3${l/#-mainline}-$2
+	local k t=$(date +%s) gkernel ginitrd
+	local label=$1-$3-$2
 	local verdict=$build/logs/verdict-$label.txt
 	local log=$build/logs/guest-$label.log
-	k=$(key "$build/$1/kernel-$3${l/#-mainline}"/arch/*/boot/*Image \
-		"$build/$1/initramfs${l/#-mainline}.cpio" "$s/run-guest.sh")
+	guest_files "$1" "$3"
+	k=$(key "$gkernel" "$ginitrd" "$s/run-guest.sh")
 	if passed_before "guest-$label" "$k" && cmp -s "$cache/guest-$label.log" "$log"; then
 		echo "    (its log: $log)"
 	else
@@ -102,8 +102,7 @@ guest() {
 
 # The series as a maintainer gets it (scripts/series-check.sh): applies,
 # bisects, checkpatch, headers. Its walk builds the x86_64 kernel and perf
-# that the guests then run (LINE=6.12: the backport's kernel), so it comes
-# before them.
+# that the guests then run, so it comes before them.
 # checks NAME GROUP CMD...: run a script that prints one 'ok' or 'not ok'
 # line per check (into build/logs/NAME.txt); each line counts.
 checks() {
@@ -118,15 +117,10 @@ checks() {
 		{ echo "0 1 0 0" >"$res/step-$name"; echo "FAIL $name: no result" >>"$res/failures"; }
 	spent[$g]=$((${spent[$g]:-0} + $(date +%s) - t))
 }
-# series LINE: check one series (the script reuses unchanged patches' results).
-series() {
-	local l=${1/#mainline}
-	checks "series${l:+-$l}" "series walk ${1/mainline/7.3}" env LINE="$1" "$s/series-check.sh"
-}
-
 step deps "$s/deps.sh" || exit 1
 step tree "$s/tree.sh" || { echo "0 passed, 1 failed"; exit 1; }
-[[ " $ARCHS " != *" x86_64 "* ]] || series mainline
+# (The script reuses unchanged patches' results.)
+[[ " $ARCHS " != *" x86_64 "* ]] || checks series "series walk" "$s/series-check.sh"
 checks man-pages "man-pages" "$s/man-pages.sh"
 for arch in $ARCHS; do
 	step "kernel-$arch" "$s/kernel.sh" "$arch" || continue
@@ -138,9 +132,15 @@ for arch in $ARCHS; do
 done
 
 # perf.data across byte orders: each of the little-endian (x86_64) and
-# big-endian (s390x) guests' files read by the other's perf.
-[[ " $ARCHS " != *" x86_64 "* || " $ARCHS " != *" s390x "* ]] ||
+# big-endian (s390x) guests' files read by the other's perf. Then the
+# mainline perf on a stock kernel without user events (Debian's, as it
+# ships): it records without them, warns when asked for them, its user
+# event tests and the kselftests skip, and it reads those files
+# (scripts/stock.sh, guest/compat.sh).
+if [[ " $ARCHS " == *" x86_64 "* && " $ARCHS " == *" s390x "* ]]; then
 	checks xendian "cross-endian reads" "$s/xendian.sh"
+	step stock-kernel "$s/stock.sh" && guest x86_64 compat stock
+fi
 
 # What the build robots check on a posting: W=1, sparse, clang for two
 # architectures, a 32-bit build, kernel-doc, the UAPI header test, musl.
@@ -151,23 +151,6 @@ checks robots "robots' checks" "$s/robots.sh"
 if [ -f "$build/x86_64/initramfs.cpio" ] && [[ " $ARCHS " == *" x86_64 "* ]] &&
    step kernel-x86_64-debug "$s/kernel.sh" x86_64 debug; then
 	SUITES=kselftest-64,kselftest-32 guest x86_64 check debug
-fi
-
-# The 6.12 LTS backport: it applies, and its x86_64 kernel boots and passes
-# the kselftests (64-bit and ia32) and the mainline perf's user event
-# tests. LTS_ARCHS="x86_64 s390x" boots its s390x kernel too (big-endian;
-# 6 minutes more from nothing, left out of the default for CI's time: the
-# mainline s390x guest runs the same code).
-LTS_ARCHS=${LTS_ARCHS:-x86_64}
-if [ -d "$build/x86_64/perf-install" ] &&
-   LINE=6.12 step tree-6.12 "$s/tree.sh" && series 6.12; then
-	for arch in $LTS_ARCHS; do
-		[[ " $ARCHS " == *" $arch "* ]] && [ -d "$build/$arch/perf-install" ] || continue
-		LINE=6.12 step "kernel-$arch-6.12" "$s/kernel.sh" "$arch" &&
-			LINE=6.12 step "selftests-$arch-6.12" "$s/selftests.sh" "$arch" &&
-			LINE=6.12 step "initramfs-$arch-6.12" "$s/initramfs.sh" "$arch" &&
-			LINE=6.12 APPEND=harness.perf=uevent guest "$arch" check main
-	done
 fi
 
 # Build-only: the series with CONFIG_PERF_EVENTS=n (arm64; x86 forces it on).

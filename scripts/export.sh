@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Write patches/ from build/linux (base..series), or with LINE=6.12
-# patches/backport-6.12/ from build/linux-6.12: one file per commit,
+# Write patches/ from build/linux (base..series): one file per commit,
 # byte-stable, in the folders of patches/sets if there is one
 # (render_series in lib.sh); the series file; and each cover letter with
 # its text kept and its shortlog, diffstat and base lines regenerated.
 . "$(dirname "$0")/lib.sh"
 
-linux=$build/linux$lsfx
+linux=$build/linux
 out=$sdir
 stage "export: ${linux#"$top"/} base..HEAD to ${out#"$top"/}/"
 [ -d "$linux/.git" ] || die "no ${linux#"$top"/}: run 'make tree' first"
@@ -42,6 +41,6 @@ done
 {
 	echo "# Apply in this order with 'git am' on the base in ${out#"$top"/}/base."
 	(cd "$out" && ls -- */[0-9][0-9][0-9][0-9]-*.patch [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
-		grep -v '0000-cover-letter' | grep -v '^backport-\|^man-pages/' | sed 's|^\./||')
+		grep -v '0000-cover-letter' | grep -v '^man-pages/' | sed 's|^\./||')
 } >"$out/series"
 done_stage "$n patches"

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Assemble build/ARCH/initramfs.cpio (initramfs-6.12.cpio for LINE=6.12):
+# Assemble build/ARCH/initramfs.cpio:
 # static busybox, the harness's guest scripts (guest/), the kselftests (64-
 # and 32-bit) and, where built, perf with the shared libraries it needs.
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: initramfs.sh ARCH}
 arch_vars "$arch"
-out=$build/$arch/initramfs$sfx.cpio
-list=$build/$arch/initramfs$sfx.list
+out=$build/$arch/initramfs.cpio
+list=$build/$arch/initramfs.list
 gen=$broot/tools/gen_init_cpio
-log=$build/logs/initramfs-$arch$sfx.log
+log=$build/logs/initramfs-$arch.log
 stage "initramfs $arch"
 mkdir -p "$broot/tools" "$broot/dl"
 if [ ! -x "$gen" ]; then
@@ -89,7 +89,6 @@ tree() {
 	done
 }
 
-# perf is always mainline's, also in the 6.12 backport's guest.
 perf=$build/$arch/perf-install
 if [ -d "$perf" ]; then
 	perf_libs=$(needed "$perf/usr/bin/perf") || exit 1
@@ -136,7 +135,7 @@ fi
 		echo "file /harness/$(basename "$f") $f 755 0 0"
 	done
 	for bits in 64 32; do
-		d=$build/$arch/selftests-$bits$sfx/install
+		d=$build/$arch/selftests-$bits/install
 		[ -d "$d" ] || continue
 		echo "dir /kselftest$bits 755 0 0"
 		tree "$d" /kselftest$bits

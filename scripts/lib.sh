@@ -60,28 +60,20 @@ arch_vars() {
 	esac
 }
 
-# Which series: LINE=mainline (default: patches/ on the mainline base, in
-# build/linux) or LINE=6.12 (the LTS backport, patches/backport-6.12/, in
-# build/linux-6.12). Its builds carry the suffix -6.12; its patches are
-# numbered [PATCH 6.12 n/m], as stable backports are posted.
-case ${LINE:-mainline} in
-mainline) sdir=$top/patches lsfx= prefix=PATCH ;;
-6.12) sdir=$top/patches/backport-6.12 lsfx=-6.12 prefix="PATCH 6.12" ;;
-*) printf '*** unknown LINE=%s (mainline or 6.12)\n' "$LINE" >&2; exit 1 ;;
-esac
+# The series: patches/, applied to the base in build/linux.
+sdir=$top/patches
 # The source tree: build/linux (base + series). With TREE=base, the
 # unpatched base (make baseline), in a build directory of its own
-# (build/base, build/base-6.12) laid out as build/ is, so that the relative
-# paths that ccache sees are the same and the unchanged files' objects come
-# from its cache.
+# (build/base) laid out as build/ is, so that the relative paths that
+# ccache sees are the same and the unchanged files' objects come from its
+# cache.
 broot=$build
 case ${TREE:-} in
-base) build=$build/$TREE$lsfx ;;
+base) build=$build/$TREE ;;
 "") ;;
 *) printf '*** unknown TREE=%s (base)\n' "$TREE" >&2; exit 1 ;;
 esac
-linux=$build/linux$lsfx
-sfx=$lsfx
+linux=$build/linux
 # Depend mode: on a miss ccache hashes the compiler's dependency file
 # instead of running the preprocessor first (kernel and perf objects are
 # built with -MD): a build from an empty cache takes about a third less.
@@ -119,6 +111,89 @@ aptp() {
 		${apt_arch:+-o APT::Architecture=$apt_arch -o APT::Architectures=$apt_arch} "$@"
 }
 
+# tree_key: what the source tree holds, as a short hash: its commit's tree
+# and the changes not committed.
+tree_key() {
+	{ git -C "$linux" rev-parse 'HEAD^{tree}' && git -C "$linux" status --porcelain; } 2>&1 |
+		sha256sum | cut -c1-16
+}
+# unchanged STAMP KEY WHAT: the build in STAMP's directory ended well last
+# time with inputs KEY, so it is not done again (RERUN=1 does it): say so.
+# Otherwise forget STAMP until the build ends well again.
+unchanged() {
+	if [ "${RERUN:-0}" = 0 ] && [ "$(cat "$1" 2>/dev/null)" = "$2" ]; then
+		echo "==> $3: inputs unchanged since its build of $(date -r "$1" '+%F %T'): not built again"
+		return 0
+	fi
+	rm -f "$1"
+	return 1
+}
+
+# guest_files ARCH VARIANT: the kernel image and the initramfs that a
+# guest boots, in $gkernel and $ginitrd. The 'stock' variant is Debian's
+# own kernel (scripts/stock.sh).
+guest_files() {
+	case $2 in
+	stock)
+		gkernel=$build/stock/vmlinuz ginitrd=$build/stock/initramfs.cpio
+		return ;;
+	esac
+	ginitrd=$build/$1/initramfs.cpio
+	case $1 in
+	x86_64) gkernel=$build/$1/kernel-$2/arch/x86/boot/bzImage ;;
+	arm64) gkernel=$build/$1/kernel-$2/arch/arm64/boot/Image ;;
+	s390x) gkernel=$build/$1/kernel-$2/arch/s390/boot/bzImage ;;
+	esac
+}
+
+# deb_fetch RECORD: the file that RECORD's Debian package holds, checked:
+# RECORD gives package=, version=, suite= (fetched through apt_private),
+# member= (the file in the package, a tar pattern) and sha256= (that
+# file's); the file is unpacked under build/dl/member/ and its path put
+# in $fetched. When the archive no longer has that version, the newest of
+# the package is taken (with latest=, the newest that the package 'latest'
+# depends on: linux-image packages change their name with each ABI), the
+# run says so and RECORD records it. Logs to $log.
+deb_fetch() {
+	local rec=$1 package version suite member sha256 latest= deb sum newest
+	# shellcheck disable=SC1090
+	. <(grep -E '^[a-z0-9]+=' "$rec")
+	mkdir -p "$broot/dl"
+	deb=$broot/dl/${package}_${version//:/%3a}.deb
+	if [ ! -f "$deb" ]; then
+		apt_private "$suite"
+		if ! (cd "$broot/dl" && aptp apt-get download "$package=$version") >>"$log" 2>&1; then
+			[ -z "$latest" ] || package=$(aptp apt-cache depends "$latest" |
+				awk '$1 == "Depends:" { print $2; exit }')
+			newest=$(aptp apt-cache policy "$package" | awk '$1 == "Candidate:" { print $2 }')
+			[ -n "$newest" ] && [ "$newest" != "(none)" ] ||
+				die "$suite has no ${latest:-$package} at all" "$log"
+			printf '\n!!!! %s has left the archive; using the newest, %s %s.\n' \
+				"${deb##*/}" "$package" "$newest"
+			printf '!!!! %s now records it: commit it.\n\n' "${rec#"$top"/}"
+			(cd "$broot/dl" && aptp apt-get download "$package=$newest") >>"$log" 2>&1 ||
+				die "apt-get download $package=$newest failed" "$log"
+			version=$newest sha256=
+		fi
+		deb=$broot/dl/${package}_${version//:/%3a}.deb
+		mv "${deb%.deb}"_*.deb "$deb" || die "apt-get download left no ${deb##*/}" "$log"
+	fi
+	[ "$(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version)" = "$package $version" ] ||
+		die "$deb is not $package $version"
+	rm -rf "$broot/dl/member" && mkdir -p "$broot/dl/member"
+	dpkg-deb --fsys-tarfile "$deb" | tar -xC "$broot/dl/member" --wildcards "./$member" \
+		>>"$log" 2>&1 || die "no $member in $deb" "$log"
+	fetched=$(find "$broot/dl/member" -type f | head -n 1)
+	sum=$(sha256sum "$fetched" | cut -d' ' -f1)
+	if [ -z "$sha256" ]; then
+		sed -i -e "s/^package=.*/package=$package/" -e "s/^version=.*/version=$version/" \
+			-e "s/^sha256=.*/sha256=$sum/" "$rec"
+	elif [ "$sum" != "$sha256" ]; then
+		die "$fetched: sha256 is $sum, ${rec#"$top"/} says $sha256"
+	fi
+	fetched_desc="$package $version, sha256 $sum"
+}
+
 # render_series OUT [cover]: write $linux's commits (base..HEAD) as the
 # patch files that are posted, into OUT: with $sdir/sets, one folder per
 # set (format-patch's base-commit: and prerequisite-patch-id: lines, b4
@@ -144,7 +219,7 @@ render_series() {
 			range=base..$(replay_on_base "${commits[@]:i:n}")
 		mkdir -p "$out/${dirs[k]}"
 		git -C "$linux" format-patch -q --zero-commit --signature=perf-uevent --notes \
-			--subject-prefix="$prefix" --base=base ${cover:+$([ "$n" -gt 1 ] && echo --cover-letter)} \
+			--base=base ${cover:+$([ "$n" -gt 1 ] && echo --cover-letter)} \
 			-o "$out/${dirs[k]}" "$range" || die "git format-patch $range failed"
 		i=$((i + n))
 	done

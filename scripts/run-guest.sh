@@ -11,9 +11,8 @@
 arch=${1:?usage: run-guest.sh ARCH MODE [VARIANT]}
 mode=${2:?usage: run-guest.sh ARCH MODE [VARIANT]}
 variant=${3:-main}
-kout=$build/$arch/kernel-$variant$sfx
-initrd=$build/$arch/initramfs$sfx.cpio
-log=$build/logs/guest-$arch-$variant$sfx-$mode.log
+guest_files "$arch" "$variant"
+log=$build/logs/guest-$arch-$variant-$mode.log
 timeout=${TIMEOUT:-1800}
 mem=1G
 # KASAN's shadow, and the bench's perf.data files, need more.
@@ -25,7 +24,7 @@ case $arch in
 x86_64)
 	# qboot, not SeaBIOS: its MP table lists every CPU (configs/x86_64.config)
 	qemu=(qemu-system-x86_64 -M q35 -bios /usr/share/qemu/qboot.rom
-		-cpu "${QEMU_CPU:-max}" -kernel "$kout/arch/x86/boot/bzImage")
+		-cpu "${QEMU_CPU:-max}" -kernel "$gkernel")
 	append="console=ttyS0 $append"
 	# 7.3's identify_cpu() clears the boot CPU's feature words, LA57
 	# among them, with interrupts on: an interrupt in that window makes
@@ -36,22 +35,30 @@ x86_64)
 	[ "$variant" != debug ] || append="$append no5lvl"
 	;;
 arm64)
-	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -kernel "$kout/arch/arm64/boot/Image")
+	qemu=(qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -kernel "$gkernel")
 	append="console=ttyAMA0 $append"
 	;;
 s390x)
 	# The first serial port is the SCLP VT220 console.
-	qemu=(qemu-system-s390x -M s390-ccw-virtio -cpu max -kernel "$kout/arch/s390/boot/bzImage")
+	qemu=(qemu-system-s390x -M s390-ccw-virtio -cpu max -kernel "$gkernel")
 	append="console=ttysclp0 $append"
 	;;
 *) die "unknown ARCH '$arch'" ;;
 esac
-qemu+=(-accel tcg -smp 2 -m "$mem" -nographic -nodefaults -no-reboot
-	-initrd "$initrd" -append "$append")
+# Debian's own kernel patches its jump labels with int3 (text_poke_bp())
+# while perf turns its static keys on and off; under qemu's multi-threaded
+# TCG the other vCPU ran a stale int3 after the patch was done, an Oops
+# in __schedule() in 1 of 2 boots here. One host thread for both vCPUs
+# makes a code change seen at once by both.
+tcg=tcg
+[ "$variant" != stock ] || tcg=tcg,thread=single
+qemu+=(-accel "$tcg" -smp 2 -m "$mem" -nographic -nodefaults -no-reboot
+	-initrd "$ginitrd" -append "$append")
 # ICOUNT=N: the guest's clock counts instructions, 2^N ns each, so that
 # timings do not depend on the host (one host thread runs both CPUs).
 [ -z "${ICOUNT:-}" ] || qemu+=(-icount "shift=$ICOUNT,sleep=off")
-[ -f "$initrd" ] || die "no $initrd: run 'make initramfs ARCH=$arch'"
+[ -f "$ginitrd" ] || die "no $ginitrd: run 'make initramfs ARCH=$arch'"
+[ -f "$gkernel" ] || die "no $gkernel: run 'make kernel ARCH=$arch'"
 mkdir -p "$build/logs"
 
 if [ "$mode" = shell ]; then

@@ -6,8 +6,8 @@
 
 arch=${1:?usage: selftests.sh ARCH}
 arch_vars "$arch"
-kout=$build/$arch/kernel-main$sfx
-log=$build/logs/selftests-$arch$sfx.log
+kout=$build/$arch/kernel-main
+log=$build/logs/selftests-$arch.log
 : >"$log"
 targets="perf_events prctl"
 [ -d "$kout/usr/include/linux" ] || die "no UAPI headers in $kout: run 'make kernel ARCH=$arch'"
@@ -15,7 +15,7 @@ targets="perf_events prctl"
 # flavour NAME SELFTEST-ARCH CROSS_COMPILE HEADERS (the selftests' own
 # Makefiles pick tests by ARCH: x86, arm64, arm)
 flavour() {
-	local name=$1 sarch=$2 cc=$3 hdr=$4 o=$build/$arch/selftests-$1$sfx
+	local name=$1 sarch=$2 cc=$3 hdr=$4 o=$build/$arch/selftests-$1
 	local dest=$o/install
 	stage "selftests $arch $name: build and install $targets"
 	command -v "${cc}gcc" >/dev/null || die "${cc}gcc not found: run 'make deps'"

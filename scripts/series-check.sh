@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Check the series as a maintainer would receive it (LINE=6.12: the
-# backport) by walking it, one patch at a time, in the tree the guests'
-# kernel and perf are built from (build/linux, build/linux-6.12), so that
-# the walk's builds are the tested ones and nothing is built twice:
+# Check the series as a maintainer would receive it by walking it, one
+# patch at a time, in the tree the guests' kernel and perf are built from
+# (build/linux), so that the walk's builds are the tested ones and nothing
+# is built twice:
 # - the base's headers use none of the series' numbers;
 # - every patch applies in order ('make tree' applied them with git am and
 #   checked that the tree's commits are exactly patches/);
@@ -28,9 +28,9 @@
 
 s=$top/scripts
 name=${sdir#"$top"/}
-log=$build/logs/series-check$lsfx.log
-kout=$build/x86_64/kernel-main$sfx
-steps=$build/cache/series$lsfx
+log=$build/logs/series-check.log
+kout=$build/x86_64/kernel-main
+steps=$build/cache/series
 mapfile -t patches < <(grep -vE '^[[:space:]]*(#|$)' "$sdir/series")
 N=${#patches[@]}
 fails=0
@@ -131,10 +131,11 @@ if [ $start -le $N ]; then
 		stage "series $name: the kernel at the head of the series"
 		"$s/kernel.sh" x86_64 main >>"$log" 2>&1 ||
 			result 1 "the kernel builds at the head of the series" \
-				"see $build/logs/kernel-x86_64-main$sfx.log"
+				"see $build/logs/kernel-x86_64-main.log"
 		done_stage
 	fi
 fi
+rm -f "$steps/perf-FEATURE-DUMP"
 for ((i = start; i <= N; i++)); do
 	p=${patches[i - 1]}
 	stage "series $name: patch $i/$N $p"
@@ -147,17 +148,28 @@ for ((i = start; i <= N; i++)); do
 			if [ $i = $last_kernel ] || grep -qx FULL <<<"$objs"; then
 				HEADERS=0 "$s/kernel.sh" x86_64 main >>"$log" 2>&1
 				result $? "$p: the kernel builds" \
-					"see $build/logs/kernel-x86_64-main$sfx.log"
+					"see $build/logs/kernel-x86_64-main.log"
 			elif [ -n "$objs" ]; then
 				# shellcheck disable=SC2086
 				TARGETS="$objs" "$s/kernel.sh" x86_64 main >>"$log" 2>&1
 				result $? "$p: the $(wc -l <<<"$objs") kernel objects it reaches compile" \
-					"see $build/logs/kernel-x86_64-main$sfx.log"
+					"see $build/logs/kernel-x86_64-main.log"
 			fi
 		fi
 		if [ -n "$(files $i | perf_files)" ]; then
-			INSTALL=0 "$s/perf.sh" x86_64 >>"$log" 2>&1
-			result $? "$p: perf builds" "see $build/logs/perf-x86_64$sfx.log"
+			# The features detected at the walk's first perf build
+			# serve the next ones, unless a patch changes what
+			# detects them.
+			features=$steps/perf-FEATURE-DUMP
+			files $i | grep -qE '^tools/(build/|perf/Makefile\.config$)' &&
+				rm -f "$features"
+			FEATURES=$([ -f "$features" ] && echo "$features") \
+				INSTALL=0 "$s/perf.sh" x86_64 >>"$log" 2>&1
+			result $? "$p: perf builds" "see $build/logs/perf-x86_64.log"
+			# (perf checks libperl on its own and leaves it out of
+			# the file; perf.sh checks that this perf has Perl)
+			[ -f "$features" ] || [ ! -f "$build/x86_64/perf/FEATURE-DUMP" ] ||
+				{ cat "$build/x86_64/perf/FEATURE-DUMP"; echo feature-libperl=1; } >"$features"
 		fi
 		# Debian's python3 first: checkpatch's SPDX check needs its python3-ply.
 		cp=$(cd "$linux" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --terse \
@@ -183,12 +195,10 @@ done
 git -C "$linux" checkout -q series
 trap - EXIT
 
-# The tools/ copies must add what the kernel's headers add, line for line
-# (the backport carries no tools patches: perf comes from mainline).
+# The tools/ copies must add what the kernel's headers add, line for line.
 added() {
 	git -C "$linux" diff base series -- "$1" | sed -n 's/^+\([^+]\)/\1/p; s/^+$//p'
 }
-[ -z "$lsfx" ] || { [ $fails = 0 ]; exit; }
 for pair in include/uapi/linux/perf_event.h:tools/include/uapi/linux/perf_event.h \
 	include/uapi/linux/prctl.h:tools/include/uapi/linux/prctl.h \
 	include/uapi/linux/prctl.h:tools/perf/trace/beauty/include/uapi/linux/prctl.h; do

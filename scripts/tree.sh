@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # Make build/linux = base + patches/series, one commit per patch, on branch
-# 'series' (LINE=6.12: build/linux-6.12 and patches/backport-6.12/), each
-# patch's text below '---' (its "Notes:") kept as the commit's git note,
+# 'series', each patch's text below '---' (its "Notes:") kept as the commit's git note,
 # for the next export. A tree that already holds exactly the series is
 # left alone (so incremental builds stay incremental); one holding other
 # work is refused unless FORCE=1.
 . "$(dirname "$0")/lib.sh"
 
 "$top/scripts/base.sh" || exit 1
-linux=$build/linux$lsfx
+linux=$build/linux
 series=$sdir/series
-log=$build/logs/tree$lsfx.log
+log=$build/logs/tree.log
 stage "tree: apply ${series#"$top"/}"
 mapfile -t patches < <(grep -vE '^[[:space:]]*(#|$)' "$series" 2>/dev/null)
 for p in "${patches[@]}"; do
@@ -58,5 +57,5 @@ done
 # Patches that 'make export' would write otherwise (edited by hand, or
 # by an older export) apply, but the next 'make tree' would take the tree
 # for other work and refuse it.
-same || die "${sdir#"$top"/}/ is not as 'make export' writes it: run 'make export' (LINE=${LINE:-mainline}) and keep what it changes"
+same || die "${sdir#"$top"/}/ is not as 'make export' writes it: run 'make export' and keep what it changes"
 done_stage "${#patches[@]} patches on $(git -C "$linux" describe --always base)"
