@@ -18,9 +18,13 @@
  *   uprobe        a call of bench_probe_point(buf, SIZE), where the caller
  *                 places a uprobe
  *   header        uevent_binary(0, buf, SIZE), samples/perf_uevent/uevent.h:
- *                 its listening word's check, then the uevent call
- *   word          the check alone of a listening word registered here,
- *                 which nobody may observe: if (word) prctl(...)
+ *                 its check of the C library's rseq area (which before
+ *                 glibc 2.41 does not cover uevent_on: then the call)
+ *   word          the check alone of rseq::uevent_on, in an area of 36
+ *                 bytes registered here, which nobody may observe:
+ *                 if (rs.uevent_on) prctl(...). The C library's area is
+ *                 turned off for that (the program runs itself again
+ *                 with GLIBC_TUNABLES=glibc.pthread.rseq=0).
  *   user_events_bit
  *                 the same check on the enable bit of the user event
  *                 uevent_bench_SIZE, registered here, which nobody may trace
@@ -48,6 +52,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -64,8 +69,19 @@ static int write_index;
 static uint32_t rel_loc;	/* payload size << 16 | offset after the field */
 /* Set by the kernel while a session has the user event enabled. */
 static volatile uint32_t enabled;
-/* The listening word: set by the kernel while a session observes us. */
-static volatile __u32 word;
+/*
+ * This thread's rseq area, as the kernel lays it out (uapi linux/rseq.h):
+ * uevent_on, at offset 32, is set by the kernel while a session observes us.
+ */
+static struct {
+	__u32 cpu_id_start, cpu_id;
+	__u64 rseq_cs;
+	__u32 flags, node_id, mm_cid, slice_ctrl;
+	volatile __u32 uevent_on;
+} __attribute__((aligned(64))) rs;
+#define RSEQ_UEVENT_ON_END	36
+#define BENCH_RSEQ_SIG		0x53053053
+#define NO_GLIBC_RSEQ		"glibc.pthread.rseq=0"
 
 static double now(void)
 {
@@ -121,10 +137,10 @@ static int call_header(size_t size)
 	return uevent_binary(PERF_UEVENT_TYPE_TEXT, payload, size);
 }
 
-/* What a program guarded by the listening word does. */
+/* What a program guarded by rseq::uevent_on does. */
 static int call_uevent_if_observed(size_t size)
 {
-	return word ? call_uevent(size) : 0;
+	return rs.uevent_on ? call_uevent(size) : 0;
 }
 
 /* CHECKS calls of a one-load guard; inlined into each caller. */
@@ -192,10 +208,9 @@ static void setup_user_events(size_t size)
 /* A check's rows are timed with nobody listening: the call never runs. */
 static void setup_check(size_t size, volatile __u32 *check)
 {
-	if (check == &word &&
-	    prctl(PR_TASK_PERF_UEVENT, 0, sizeof(word), &word,
-		  PR_PERF_UEVENT_WORD))
-		fail("registering the listening word");
+	if (check == &rs.uevent_on &&
+	    syscall(__NR_rseq, &rs, RSEQ_UEVENT_ON_END, 0, BENCH_RSEQ_SIG))
+		fail("registering an rseq area");
 	if (check == &enabled)
 		register_user_event(size);
 	if (*check) {
@@ -252,14 +267,20 @@ int main(int argc, char **argv)
 		if (fd < 0)
 			fail(TRACEFS "trace_marker");
 	}
+	if (m->call == call_word && !getenv("GLIBC_TUNABLES")) {
+		/* Keep glibc from registering its own area first. */
+		setenv("GLIBC_TUNABLES", NO_GLIBC_RSEQ, 1);
+		execv("/proc/self/exe", argv);
+		fail("/proc/self/exe");
+	}
 	if (m->call == call_word)
-		setup_check(size, &word);
+		setup_check(size, &rs.uevent_on);
 	if (m->call == call_user_events_bit)
 		setup_check(size, &enabled);
-	/* Registers the word, outside the timed loops. */
+	/* The check, once, outside the timed loops. */
 	if (m->call == call_header && !uevent_enabled()) {
 		errno = ENODATA;
-		fail("the listening word says that nobody listens");
+		fail("rseq::uevent_on says that nobody listens");
 	}
 
 	for (r = 0; r < reps; r++) {

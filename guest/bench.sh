@@ -95,8 +95,8 @@ echo "BENCH-INFO machine=$(uname -m) kernel=$(uname -r) cpus=$(grep -c ^processo
 icount=$(sed -n 's/.*harness\.icount=\([0-9]*\).*/\1/p' /proc/cmdline)
 echo "BENCH-INFO clock=${icount:+icount}${icount:-host}"
 bare floor floor 0
-# The zero-syscall checks with nobody listening, ns per check: the
-# listening word, and the enable bit of a user event nobody traces.
+# The zero-syscall checks with nobody listening, ns per check:
+# rseq::uevent_on, and the enable bit of a user event nobody traces.
 [ -n "$quick" ] || bare word word 0
 [ -n "$quick" ] || bare user_events_bit user_events_bit 0
 for s in $sizes; do
@@ -130,8 +130,9 @@ done
 # reader's work slows the caller's emulated CPU (and the floor timed
 # beside it), in proportion to the bytes it moves; so the rows that the
 # targets compare all run this way: user_events and the uprobe below too.
-# 'header': the same calls through samples/perf_uevent/uevent.h, the
-# listening word read before each (it reads 1).
+# 'header': the same calls through samples/perf_uevent/uevent.h, which
+# checks the C library's rseq area before each (glibc 2.36 here registers
+# 32 bytes, which do not cover uevent_on: then it calls).
 mmap="--overwrite -m 128M"
 for s in $sizes; do
 	recorded flight uevent "$s" dummy uevent: "$(calls "$s")"

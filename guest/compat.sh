@@ -93,7 +93,7 @@ done
 for bits in 64 32; do
 	[ -d /kselftest$bits ] || continue
 	(cd /kselftest$bits && ./run_kselftest.sh -t perf_events:uevent \
-		-t perf_events:uevent_stress -t perf_events:uevent_word) >k$bits.out 2>&1
+		-t perf_events:uevent_stress -t perf_events:uevent_rseq) >k$bits.out 2>&1
 	cat k$bits.out
 	progs=$(grep -c '^ok [0-9]* selftests: perf_events: ' k$bits.out)
 	cases=$(grep -cE '^# (not )?ok [0-9]+ ' k$bits.out)

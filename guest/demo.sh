@@ -24,8 +24,11 @@ demo/phases.c marks its phases with text user events and reports its result
 as a binary one, with the kernel's samples/perf_uevent/uevent.h:
     uevent_text("phase 1: generate");
     uevent_binary(EV_RESULT, &r, sizeof(r));
-While nobody records the program, each costs one load (of a word that the
-kernel keeps current); while perf does, one call:
+While nobody records the program, each costs one load (of uevent_on, a
+field of the thread's rseq area that the kernel keeps current, where the C
+library registers an area that covers it: glibc 2.41 and later; this
+guest's glibc 2.36 does not, so each is a call that returns at once);
+while perf does, one call:
     prctl(PR_TASK_PERF_UEVENT, type, size, data, 0);
 TEXT
 show perf record -q -F 1000 -- phases
@@ -35,7 +38,6 @@ perf script 2>/dev/null | keep 'uevent:'
 
 echo
 echo "== 2. The same under perf trace: the marks among the system calls =="
-echo "(the first prctl registers that word)"
 show perf trace -e prctl,write -- phases
 
 cat <<'TEXT'

@@ -18,14 +18,14 @@ import sys
 SIZES = (16, 256, 4096)
 ROWS = (  # case, what it measures
     ('floor', 'prctl(PR_GET_DUMPABLE), bare'),
-    ('word', 'the listening word checked, nobody listening: ns per check'),
+    ('word', 'rseq::uevent_on checked, nobody listening: ns per check'),
     ('user_events_bit', 'user_events\' enable bit checked, nobody tracing: '
      'ns per check'),
     ('nobody', 'uevent, no attr.uevent event anywhere'),
     ('unobserved', 'uevent, another process recorded'),
     ('observed', 'uevent, `perf record -e dummy` on the caller, draining'),
     ('flight', 'uevent, `perf record --overwrite`: nothing drains it during the run'),
-    ('header', 'uevent through uevent.h (the word, then the call), as flight'),
+    ('header', 'uevent through uevent.h (its rseq check, then the call), as flight'),
     ('user_events', 'writev(), `perf record --overwrite -e user_events:...`'),
     ('trace_marker', 'write() to trace_marker, ftrace on'),
     ('uprobe', 'uprobe on a function, `perf record --overwrite -e probe:...`'),
@@ -48,7 +48,7 @@ TARGETS = (
     ('flight', 16, 'uprobe', 0.8),
     # Not a target: what a reader draining beside the loop adds.
     ('observed', 16, 'flight', None),
-    # Nor these: what the word costs against a call, and in a call.
+    # Nor these: what the check costs against a call, and in a call.
     ('word', 0, 'floor', None),
     ('header', None, 'flight', None),
 )
