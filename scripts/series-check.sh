@@ -195,9 +195,11 @@ done
 git -C "$linux" checkout -q series
 trap - EXIT
 
-# The tools/ copies must add what the kernel's headers add, line for line.
+# The tools/ copies must add what the kernel's headers add, line for line;
+# blank lines do not count, as the copies' spacing has drifted from the
+# kernel's before the series.
 added() {
-	git -C "$linux" diff base series -- "$1" | sed -n 's/^+\([^+]\)/\1/p; s/^+$//p'
+	git -C "$linux" diff base series -- "$1" | sed -n 's/^+\([^+]\)/\1/p'
 }
 for pair in include/uapi/linux/perf_event.h:tools/include/uapi/linux/perf_event.h \
 	include/uapi/linux/prctl.h:tools/include/uapi/linux/prctl.h \
