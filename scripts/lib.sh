@@ -112,9 +112,11 @@ aptp() {
 }
 
 # tree_key: what the source tree holds, as a short hash: its commit's tree
-# and the changes not committed.
+# and the changes not committed, their content included (two different
+# edits of one file are two trees).
 tree_key() {
-	{ git -C "$linux" rev-parse 'HEAD^{tree}' && git -C "$linux" status --porcelain; } 2>&1 |
+	{ git -C "$linux" rev-parse 'HEAD^{tree}' && git -C "$linux" status --porcelain &&
+		git -C "$linux" diff HEAD; } 2>&1 |
 		sha256sum | cut -c1-16
 }
 # unchanged STAMP KEY WHAT: the build in STAMP's directory ended well last
