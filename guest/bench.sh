@@ -93,6 +93,17 @@ recorded() {
 
 echo "BENCH-INFO machine=$(uname -m) kernel=$(uname -r) cpus=$(grep -c ^processor /proc/cpuinfo)"
 icount=$(sed -n 's/.*harness\.icount=\([0-9]*\).*/\1/p' /proc/cmdline)
+# Under -icount with sleep=off the guest's clock stands still while every
+# CPU idles with no timer pending. Two runs stopped for good right after
+# the unobserved rows (their perf record had exited; qemu spun at 100%);
+# two with a task that woke every few seconds went through. The ticker
+# keeps a timer pending; it wakes between the repetitions' loops or costs
+# one of them a few microseconds.
+ticker=
+if [ -n "$icount" ]; then
+	while :; do sleep 5; done &
+	ticker=$!
+fi
 echo "BENCH-INFO clock=${icount:+icount}${icount:-host}"
 bare floor floor 0
 # The zero-syscall checks with nobody listening, ns per check:
@@ -106,13 +117,14 @@ done
 # Unobserved: another process is recorded with attr.uevent, this one not.
 if [ -z "$quick" ]; then
 mkfifo ready
-perf record -q -e dummy -o other.data -- sh -c 'echo >/tmp/ready; exec sleep 100000' 2>/dev/null &
-read -r _ <ready
+perf record -q -e dummy -o other.data -- sh -c 'echo $$ >/tmp/ready; exec sleep 100000' 2>/dev/null &
+rec=$!
+read -r sleeper <ready
 for s in $sizes; do
 	bare unobserved uevent "$s"
 done
-kill "$(pidof sleep)"
-wait
+kill "$sleeper"
+wait "$rec"
 echo "BENCH-INFO unobserved_leak=$(stat other.data UEVENT)"
 fi
 
@@ -228,4 +240,5 @@ if perf probe -q -x $B -a ubench:point=bench_probe_point; then
 	profile uprobe-16 "-e ubench:point" uprobe 16 $(($(calls 16) * 3)) 1
 	perf probe -q -d ubench:point
 fi
+[ -z "$ticker" ] || kill "$ticker"
 exit 0
