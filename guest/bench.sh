@@ -104,7 +104,7 @@ if [ -n "$icount" ]; then
 	while :; do sleep 5; done &
 	ticker=$!
 fi
-echo "BENCH-INFO clock=${icount:+icount}${icount:-host}"
+echo "BENCH-INFO clock=${icount:+icount}${icount:-host} quick=${quick:-0}"
 bare floor floor 0
 # The zero-syscall checks with nobody listening, ns per check:
 # rseq::uevent_on, and the enable bit of a user event nobody traces.

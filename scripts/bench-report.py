@@ -8,7 +8,9 @@ Reads the BENCH lines guest/bench.sh printed and writes PREFIX.md (the
 table, ratios and targets), PREFIX.dat and PREFIX.gp (gnuplot: PREFIX.png,
 ns per call by mechanism and payload). A recorded row whose events did not
 all arrive is marked INCOMPLETE and given no speed; a row that the run does
-not have says so, and why where bench.sh told.
+not have says so, and why where bench.sh told. Exits 2 after writing the
+report if a target compares a row that is not measured (in a quick run,
+one of the rows a quick run has).
 """
 import os
 import re
@@ -30,6 +32,8 @@ ROWS = (  # case, what it measures
     ('trace_marker', 'write() to trace_marker, ftrace on'),
     ('uprobe', 'uprobe on a function, `perf record --overwrite -e probe:...`'),
 )
+# The rows that a quick run (make bench BENCH=quick) measures.
+QUICK = ('floor', 'nobody', 'flight', 'user_events', 'trace_marker')
 # The rows of one figure, without a payload.
 SINGLE = ('floor', 'word', 'user_events_bit')
 # (case, size or None for all, against, limit). The observed rows compare
@@ -202,6 +206,8 @@ def main():
       'their medians of per-repetition ratios to the floor timed beside '
       'them (a target against the floor divides by the floor row\'s own).\n' % (
           '%.1f%%' % (100 * noise) if noise is not None else 'n/a'))
+    quick = info.get('quick') == '1'
+    unmeasured = []
     w('| target | payload | x floor | ns (verdict) | limit | |')
     w('| --- | ---: | ---: | ---: | ---: | --- |')
     for case, tsize, against, limit in TARGETS:
@@ -218,8 +224,13 @@ def main():
             ma = med.get((case, size))
             mb = med.get((against, 0 if against == 'floor' else size))
             if a is None or b is None:
+                if quick and not {case, against} <= set(QUICK):
+                    w('| %s / %s | %s | n/a | | %s | not in a quick run |' % (
+                        case, against, size or '', lim))
+                    continue
                 w('| %s / %s | %s | n/a | | %s | NOT MEASURED |' % (
                     case, against, size or '', lim))
+                unmeasured.append('%s / %s %s' % (case, against, size or ''))
                 continue
             ratio = ma / mb if ma and mb else None
             w('| %s / %s | %s | %s | %s | %s | %s |' % (
@@ -252,6 +263,9 @@ def main():
         w('\nFAILED to run: %s' % f)
     with open(prefix + '.md', 'w') as f:
         f.write('\n'.join(out) + '\n')
+    if unmeasured:
+        print('bench: not measured, so not compared: %s (see %s.md)' % (
+            '; '.join(unmeasured), prefix), file=sys.stderr)
 
     # The plot: one cluster per case, one bar per payload.
     with open(prefix + '.dat', 'w') as f:
@@ -276,7 +290,8 @@ set xtics rotate by -30
 set datafile missing '-'
 plot for [i=2:4] '%(p)s.dat' using i:xtic(1) title columnheader(i).' B'
 ''' % {'p': prefix, 'm': info.get('machine', name)})
+    return 2 if unmeasured else 0
 
 
 if __name__ == '__main__':
-    main()
+    sys.exit(main())
