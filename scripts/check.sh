@@ -15,7 +15,7 @@ ARCHS=${ARCHS:-x86_64 arm64 s390x}
 # Where the time goes: seconds per group of steps, printed at the end.
 declare -A spent
 groups=("deps and base" "series walk" kernels perf "selftests, progs, initramfs"
-	guests "quick bench" "cross-endian reads" "stock kernel" "robots' checks" "man-pages")
+	guests "quick bench" "cross-endian reads" "sanitized perf" "stock kernel" "robots' checks" "man-pages")
 # timed GROUP CMD...: run CMD, adding its duration to GROUP.
 timed() {
 	local g=$1 t=$(date +%s) rc
@@ -148,6 +148,9 @@ fi
 # (scripts/stock.sh, guest/compat.sh).
 if [[ " $ARCHS " == *" x86_64 "* && " $ARCHS " == *" s390x "* ]]; then
 	checks xendian "cross-endian reads" "$s/xendian.sh"
+	# The same files read by a host perf built with REFCNT_CHECKING,
+	# ASan and UBSan (scripts/sanitized.sh).
+	checks sanitized "sanitized perf" "$s/sanitized.sh"
 	step stock-kernel "$s/stock.sh" && guest x86_64 compat stock
 fi
 
