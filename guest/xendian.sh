@@ -29,3 +29,15 @@ for f in file pipe; do
 		echo "# not ok $n xendian: $out recorded"
 	fi
 done
+# perf trace's replay of a recording with a user event, for the host's
+# perf built with reference count checking (scripts/sanitized.sh).
+if [ "$(uname -m)" = x86_64 ]; then
+	if perf trace record -q -o x86_64.trace -- perf uevent prctl names \
+		>trace.out 2>trace.err; then
+		export_file x86_64.trace
+		echo "# ok 3 xendian: x86_64.trace recorded"
+	else
+		cat trace.out trace.err
+		echo "# not ok 3 xendian: x86_64.trace recorded"
+	fi
+fi

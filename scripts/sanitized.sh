@@ -34,6 +34,13 @@ done_stage
 
 stage "perf, sanitized: readings"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
+# perf trace's replay leaks at exit what 7.3 allocates for it and never
+# frees there, outside the series: each thread's thread_trace (replay
+# sets no priv destructor) and the raw_syscalls evsels' private data.
+# Suppressed by their allocating functions; a thread reference left
+# without its put is a leak of thread__get() and still reported.
+printf 'leak:thread__trace\nleak:evsel__init_raw_syscall_tp\n' >"$work/lsan.supp"
+export LSAN_OPTIONS=suppressions=$work/lsan.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export PERF_CONFIG=/dev/null
 perf=$out/perf
@@ -70,5 +77,24 @@ for f in "$build"/xendian/*.data; do
 		reading "$b data convert --to-json" "$f" data convert --force --to-json "$work/out.json"
 done
 [ $n -gt 0 ] || result 1 "sanitized perf: the guests' perf.data files" "none in $build/xendian"
+# perf trace's replay (a recording of 'perf uevent prctl names' in the
+# x86_64 guest): the prctl that wrote the user event keeps its line
+# whole, its user event on the next line. Its thread is the one being
+# printed only by perf's comparison of references (RC_CHK_EQUAL), not by
+# their pointers, which reference count checking makes differ.
+t=$build/xendian/x86_64.trace
+if [ -f "$t" ]; then
+	reading "x86_64.trace trace" "$t" trace -o "$work/trace.out"
+	awk '/prctl\(option: TASK_PERF_UEVENT, size: 11, .*\) += 0$/ {
+		getline next_line
+		if (next_line ~ / uevent: "prctl names"$/)
+			whole = 1
+	} END { exit !whole }' "$work/trace.out" &&
+		! grep -q 'prctl(.* \.\.\.$\|continued\]: prctl' "$work/trace.out"
+	result $? "sanitized perf: perf trace -i keeps the prctl line whole" \
+		"$(grep -m2 -e prctl -e uevent: "$work/trace.out" | tr '\n' '|')"
+else
+	result 1 "sanitized perf: perf trace -i" "no x86_64.trace in $build/xendian"
+fi
 done_stage "$fails failed"
 exit 0
