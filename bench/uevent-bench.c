@@ -134,7 +134,7 @@ static int call_uprobe(size_t size)
 
 static int call_header(size_t size)
 {
-	return uevent_binary(PERF_UEVENT_TYPE_TEXT, payload, size);
+	return uevent_binary(UEVENT_TYPE_TEXT, payload, size);
 }
 
 /* What a program guarded by rseq::uevent_on does. */

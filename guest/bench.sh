@@ -12,7 +12,7 @@ reps=7
 sizes="16 256 4096"
 # harness.bench=quick (make bench BENCH=quick): only the rows that the
 # emitter's targets compare (floor, nobody, flight, user_events,
-# trace_marker), to iterate on the emitter; no profiles.
+# trace_marker, tracepoint), to iterate on the emitter; no profiles.
 quick=
 grep -q 'harness\.bench=quick' /proc/cmdline && quick=1
 # TCG runs arm64 code about four times slower than x86_64 code.
@@ -166,6 +166,19 @@ for s in $sizes; do
 done
 # How much of a 4096-byte marker the ring buffer keeps (it truncates).
 echo "BENCH-INFO trace_marker_4096_kept=$(grep -m1 -o 'tracing_mark_write: [a-z]*' $T/trace | awk '{ print length($2) }')"
+
+# The same call with ftrace listening on its tracepoint, perf_uevent:uevent,
+# and no perf session: into the buffer of the trace_marker rows, counted
+# as they are.
+echo 1 >$T/events/perf_uevent/uevent/enable
+for s in $sizes; do
+	echo >$T/trace
+	n=$(calls "$s")
+	$B uevent "$s" "$n" $reps >run.out || { echo "BENCH-FAIL case=tracepoint size=$s"; continue; }
+	got=$(cat $T/per_cpu/cpu*/stats | awk '$1 == "entries:" || $1 == "overrun:" { s += $2 } END { print s }')
+	report tracepoint uevent "$s" "$n" $reps run.out "$got" 0
+done
+echo 0 >$T/events/perf_uevent/uevent/enable
 echo >$T/trace
 
 # No call allocates: the kernel allocations made in the benchmark's own

@@ -30,10 +30,12 @@ ROWS = (  # case, what it measures
     ('header', 'uevent through uevent.h (its rseq check, then the call), as flight'),
     ('user_events', 'writev(), `perf record --overwrite -e user_events:...`'),
     ('trace_marker', 'write() to trace_marker, ftrace on'),
+    ('tracepoint', 'uevent, ftrace on `perf_uevent:uevent`, no perf session'),
     ('uprobe', 'uprobe on a function, `perf record --overwrite -e probe:...`'),
 )
 # The rows that a quick run (make bench BENCH=quick) measures.
-QUICK = ('floor', 'nobody', 'flight', 'user_events', 'trace_marker')
+QUICK = ('floor', 'nobody', 'flight', 'user_events', 'trace_marker',
+         'tracepoint')
 # The rows of one figure, without a payload.
 SINGLE = ('floor', 'word', 'user_events_bit')
 # (case, size or None for all, against, limit). The observed rows compare
@@ -50,6 +52,7 @@ TARGETS = (
     ('flight', 256, 'trace_marker', 0.95),
     ('flight', 4096, 'trace_marker', 1.1),
     ('flight', 16, 'uprobe', 0.8),
+    ('tracepoint', None, 'trace_marker', 1.0),
     # Not a target: what a reader draining beside the loop adds.
     ('observed', 16, 'flight', None),
     # Nor these: what the check costs against a call, and in a call.

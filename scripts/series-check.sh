@@ -19,7 +19,9 @@
 # - checkpatch --strict is clean on every patch or its message or its
 #   notes (below '---') say why;
 # - the tools/ copies of the UAPI headers carry exactly the lines the series
-#   adds to the kernel's.
+#   adds to the kernel's;
+# - the registered user event types are the same in the samples' header
+#   and in perf's.
 # A patch whose inputs (it and every patch before it, these scripts and the
 # configs) are those of a passing walk is not walked again: its results are
 # shown again (RERUN=1 walks it all). Prints one 'ok'/'not ok' line per
@@ -210,5 +212,14 @@ for pair in include/uapi/linux/perf_event.h:tools/include/uapi/linux/perf_event.
 	else
 		result 1 "$t carries the series' additions to $k" "differs, see $log"
 	fi
+done
+# The registered user event types: the samples' header and perf's, one
+# convention on every ABI the guests run (scripts/registry-check.c).
+for t in x86_64:gcc i386:i686-linux-gnu-gcc arm64:aarch64-linux-gnu-gcc \
+	s390x:s390x-linux-gnu-gcc; do
+	${t#*:} -std=gnu11 -Wall -Werror -fsyntax-only -I "$linux/samples/perf_uevent" \
+		-I "$linux/tools/perf/util" "$s/registry-check.c" >>"$log" 2>&1
+	result $? "${t%%:*}: samples/perf_uevent/uevent.h and perf's uevent-types.h agree" \
+		"see $log"
 done
 [ $fails = 0 ]
