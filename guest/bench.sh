@@ -156,28 +156,27 @@ for s in $sizes; do
 	recorded user_events user_events "$s" "user_events:uevent_bench_$s" ": " "$(calls "$s")"
 done
 
+# ftrace_row CASE MECH: MECH's calls with ftrace writing into its buffer,
+# which nothing reads during the run; what arrived is what the buffer
+# holds and overwrote.
+ftrace_row() {
+	for s in $sizes; do
+		echo >$T/trace
+		n=$(calls "$s")
+		$B "$2" "$s" "$n" $reps >run.out || { echo "BENCH-FAIL case=$1 size=$s"; continue; }
+		got=$(cat $T/per_cpu/cpu*/stats |
+			awk '$1 == "entries:" || $1 == "overrun:" { s += $2 } END { print s }')
+		report "$1" "$2" "$s" "$n" $reps run.out "$got" 0
+	done
+}
 echo 1 >$T/tracing_on
-for s in $sizes; do
-	echo >$T/trace
-	n=$(calls "$s")
-	$B trace_marker "$s" "$n" $reps >run.out || { echo "BENCH-FAIL case=trace_marker size=$s"; continue; }
-	got=$(cat $T/per_cpu/cpu*/stats | awk '$1 == "entries:" || $1 == "overrun:" { s += $2 } END { print s }')
-	report trace_marker trace_marker "$s" "$n" $reps run.out "$got" 0
-done
+ftrace_row trace_marker trace_marker
 # How much of a 4096-byte marker the ring buffer keeps (it truncates).
 echo "BENCH-INFO trace_marker_4096_kept=$(grep -m1 -o 'tracing_mark_write: [a-z]*' $T/trace | awk '{ print length($2) }')"
-
-# The same call with ftrace listening on its tracepoint, perf_uevent:uevent,
-# and no perf session: into the buffer of the trace_marker rows, counted
-# as they are.
+# The user event with ftrace listening on its tracepoint, perf_uevent:uevent,
+# and no perf session: into the same buffer.
 echo 1 >$T/events/perf_uevent/uevent/enable
-for s in $sizes; do
-	echo >$T/trace
-	n=$(calls "$s")
-	$B uevent "$s" "$n" $reps >run.out || { echo "BENCH-FAIL case=tracepoint size=$s"; continue; }
-	got=$(cat $T/per_cpu/cpu*/stats | awk '$1 == "entries:" || $1 == "overrun:" { s += $2 } END { print s }')
-	report tracepoint uevent "$s" "$n" $reps run.out "$got" 0
-done
+ftrace_row tracepoint uevent
 echo 0 >$T/events/perf_uevent/uevent/enable
 echo >$T/trace
 
