@@ -90,9 +90,11 @@ guest() {
 		"$top/known-failures" | tee "$verdict"
 	# The summary keeps some of each failure's output and its log, so that
 	# the tail of a run's output says why it failed: a kernel report's
-	# first 26 lines (what warned, where, called from), a test's last 12.
+	# first 26 lines (what warned, where, called from), a test's last 12;
+	# register dumps left out.
 	awk 'BEGIN { n = -1 } /^FAIL / { print substr($0, 1, 200); n = 0
 			head = /: kernel report: /; m = head ? 26 : 12; next }
+		/^    \| +(R[SABCD][XPI]|R[0-9]+|[CDEFGS]S|CR[0-9]|DR[0-9]|x[0-9]+ *|Code): / { next }
 		/^    \| / && n >= 0 {
 			if (!head || n < m) c[n++ % m] = substr($0, 1, 200); next }
 		/^    \(log: / && n >= 0 {
@@ -183,10 +185,13 @@ echo "==== time by group (${total}s in all)"
 for g in "${groups[@]}"; do
 	printf '  %-30s %5ds  %4.1f min\n' "$g" "${spent[$g]:-0}" "$(bc <<<"scale=1; ${spent[$g]:-0} / 60")"
 done
-# Failures last: a report that keeps only the tail of a run shows them.
+# Failures last, kernel reports after the rest: a report that keeps only
+# the tail of a run shows them.
 if [ -s "$res/failures" ]; then
 	echo "==== failures"
-	sed 's/^/  /' "$res/failures"
+	awk '/^FAIL / { k = /: kernel report: / }
+		{ if (k) kr = kr $0 "\n"; else print } END { printf "%s", kr }' \
+		"$res/failures" | sed 's/^/  /'
 fi
 cat "$res"/guest-* "$res"/step-* 2>/dev/null |
 	awk '{p += $1; f += $2; s += $3; k += $4} END {
