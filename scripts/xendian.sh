@@ -5,11 +5,15 @@
 # this machine by the perf of the other byte order and by their own (the
 # s390x perf under qemu-user). For each file, both readings must agree on
 # perf script's fields (no symbols: those depend on the reader's machine),
-# on the payloads in hex (the payload is the writer's bytes, never
-# swapped) and on perf script -D's decoded records. In a copy of each
-# file, a user event whose size field exceeds its record must be skipped
-# by both with a message that names its offset, the others shown. Prints
-# one 'ok'/'not ok' line per check; details in build/logs/xendian.log.
+# on the payloads in hex and on perf script -D's decoded records (an
+# application's payload is the writer's bytes, never swapped; the fields
+# of the registered binary types, JIT notes and clock pairs, are swapped
+# with the record's, so their hex is left out). perf inject of a file by
+# the perf of the other byte order writes it in that order: its reading
+# of the result must be the file's. In a copy of each file, a user event
+# whose size field exceeds its record must be skipped by both with a
+# message that names its offset, the others shown. Prints one 'ok'/'not
+# ok' line per check; details in build/logs/xendian.log.
 . "$(dirname "$0")/lib.sh"
 
 out=$build/xendian
@@ -41,9 +45,10 @@ view() {
 	[[ $3 != *.pipe.data ]] || in=(-i -)
 	case $1 in
 	script) reader "$2" script "${in[@]}" -F "$fields" ;;
-	hex) reader "$2" script "${in[@]}" -F "$fields" --uevent-hex ;;
+	hex) reader "$2" script "${in[@]}" -F "$fields" --uevent-hex |
+		grep -v 'type 0x[12] size' ;;
 	dump) reader "$2" script "${in[@]}" -D | grep 'PERF_RECORD_' |
-		grep -v '^problem processing' ;;
+		grep -v -e '^problem processing' -e 'type 0x[12] size' ;;
 	esac <"$3" 2>>"$log"
 }
 
@@ -81,6 +86,15 @@ for f in "$out"/*.data; do
 		fi
 	done
 	[[ $name == *.file.data ]] || continue
+	what="$name: perf inject by the $other perf: its reading of the result is the file's"
+	if reader "$other" inject -i "$f" -o "$f.inject" 2>>"$log" &&
+	   view script "$other" "$f.inject" >"$f.inject.$other" &&
+	   cmp -s "$f.script.$native" "$f.inject.$other"; then
+		result 0 "$what"
+	else
+		diff "$f.script.$native" "$f.inject.$other" 2>&1 | head -n 20 >>"$log"
+		result 1 "$what" "they differ, see $log"
+	fi
 	# A user event's size field (after the 8-byte header and the type)
 	# made 0xffffffff, which reads the same in both byte orders.
 	off=$(reader "$native" script -i "$f" -D 2>/dev/null |
@@ -100,6 +114,31 @@ for f in "$out"/*.data; do
 		else
 			result 1 "$name with an oversized size field: the $r perf skips it with a message" \
 				"exit $rc, $got of $((n - 1)) other user events, message: $(head -c 200 "$f.bad.$r.err")"
+		fi
+	done
+	# The same user event renumbered 30, a record type no perf knows:
+	# both perfs skip it with a warning, the writer's order's perf inject
+	# passes it on, and the other's, which cannot swap it, drops it.
+	cp "$f" "$f.unknown"
+	if [ "$(head -c 8 "$f")" = PERFILE2 ]; then
+		printf '\036\000\000\000'
+	else
+		printf '\000\000\000\036'
+	fi | dd of="$f.unknown" bs=1 seek=$((off)) conv=notrunc 2>/dev/null
+	for r in "$native" "$other"; do
+		want=1
+		[ "$r" = "$native" ] || want=0
+		reader "$r" inject -i "$f.unknown" -o "$f.unknown.$r" 2>"$f.unknown.$r.err"
+		rc=$?
+		cat "$f.unknown.$r.err" >>"$log"
+		got=$(reader "$r" script -D -i "$f.unknown.$r" 2>/dev/null | grep -c ': event: 30$')
+		what="$name with a record type no perf knows: the $r perf's inject"
+		what+=" $([ $want = 1 ] && echo passes it on || echo drops it), with a warning"
+		if [ -n "$off" ] && [ $rc = 0 ] && [ "$got" = $want ] &&
+		   grep -q "at offset $off: record type 30 is not one this perf knows" "$f.unknown.$r.err"; then
+			result 0 "$what"
+		else
+			result 1 "$what" "exit $rc, $got records of type 30 written, message: $(head -c 200 "$f.unknown.$r.err")"
 		fi
 	done
 done
