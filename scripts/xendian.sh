@@ -120,7 +120,7 @@ for f in "$out"/*.data; do
 	# both perfs skip it with a warning, the writer's order's perf inject
 	# passes it on, and the other's, which cannot swap it, drops it.
 	cp "$f" "$f.unknown"
-	if [ "$(head -c 8 "$f")" = PERFILE2 ]; then
+	[ -n "$off" ] && if [ "$(head -c 8 "$f")" = PERFILE2 ]; then
 		printf '\036\000\000\000'
 	else
 		printf '\000\000\000\036'
