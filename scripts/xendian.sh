@@ -98,8 +98,8 @@ for f in "$out"/*.data; do
 	# of its own, outside the series), and a pipe loses the samples' cpu,
 	# which the comparison leaves out.
 	what="$name: perf inject by the $other perf: its reading of the user events is the file's"
-	if reader "$other" inject -i "$f" -o - >"$f.inject.pipe.data" 2>>"$log" &&
-	   view script "$other" "$f.inject.pipe.data" >"$f.inject.$other" &&
+	if reader "$other" inject -i "$f" -o - >"$f.inject" 2>>"$log" &&
+	   reader "$other" script -i - -F "$fields" <"$f.inject" >"$f.inject.$other" 2>>"$log" &&
 	   [ -n "$(uev "$f.inject.$other")" ] &&
 	   [ "$(uev "$f.script.$native")" = "$(uev "$f.inject.$other")" ]; then
 		result 0 "$what"
