@@ -12,7 +12,9 @@
 # the perf of the other byte order writes it in that order: its reading of
 # the result's user events must be the file's. In a copy of each file, a
 # user event whose size field exceeds its record must be skipped by both
-# with a message that names its offset, the others shown. Prints one
+# with a message that names its offset, the others shown. The
+# perf_uevent:uevent tracepoint's recordings (privileged, system-wide)
+# must be decoded the same by both. Prints one
 # 'ok'/'not ok' line per check; details in build/logs/xendian.log.
 . "$(dirname "$0")/lib.sh"
 
@@ -73,7 +75,7 @@ for f in "$out"/*.data; do
 	missing=
 	for want in '"text: one"' 'type 0x10001 size 10: 17 00 00 00 00 00 20 00 ff fe' \
 		'jit load 0x' 'jit unload 0x' 'clock CLOCK_MONOTONIC ' 'clock app+1 "app1" ' \
-		'"text: last"' ' cpu-clock: '; do
+		'log warning "text: a log line"' '"text: last"' ' cpu-clock: '; do
 		grep -qF -- "$want" "$f.script.$native" || missing+=" '$want'"
 	done
 	result "$([ -z "$missing" ]; echo $?)" "$name: the $native perf reads what the workload wrote" \
@@ -153,5 +155,26 @@ for f in "$out"/*.data; do
 			result 1 "$what" "exit $rc, $got records of type 30 written, message: $(head -c 200 "$f.unknown.$r.err")"
 		fi
 	done
+done
+# The perf_uevent:uevent tracepoint's recordings: each perf decodes the
+# payloads (text, JIT notes, clock pairs) as the writer's perf does.
+for f in "$out"/*.tp; do
+	[ -f "$f" ] || { result 1 "perf_uevent:uevent recordings from the guests" "none in $out"; break; }
+	name=${f##*/}
+	native=${name%%.*}
+	other=x86_64
+	[ "$native" = x86_64 ] && other=s390x
+	for r in "$native" "$other"; do
+		reader "$r" script -i "$f" -F comm,tid,time,event,trace >"$f.$r" 2>>"$log"
+	done
+	what="$name: the $other perf decodes the tracepoint's payloads as the $native perf does"
+	if grep -q 'perf_uevent:uevent: jit load 0x' "$f.$native" &&
+	   grep -q 'perf_uevent:uevent: clock CLOCK_MONOTONIC ' "$f.$native" &&
+	   cmp -s "$f.$native" "$f.$other"; then
+		result 0 "$what"
+	else
+		diff "$f.$native" "$f.$other" 2>&1 | head -n 20 >>"$log"
+		result 1 "$what" "no note or pair decoded, or they differ, see $log"
+	fi
 done
 [ $fails = 0 ]
