@@ -54,6 +54,14 @@ view() {
 	esac <"$3" 2>>"$log"
 }
 
+# arches FILE: FILE's name, native (the machine that wrote it, its name's
+# first part) and other (the machine of the other byte order).
+arches() {
+	name=${1##*/}
+	native=${name%%.*}
+	other=x86_64
+	[ "$native" = x86_64 ] && other=s390x
+}
 # uev FILE: the user event lines of a perf script reading, without cpu.
 uev() {
 	grep ' uevent: ' "$1" | sed 's/ \[[0-9]*\] / /'
@@ -65,10 +73,7 @@ for writer in x86_64 s390x; do
 done
 for f in "$out"/*.data; do
 	[ -f "$f" ] || { result 1 "perf.data files from the guests" "none in $out"; break; }
-	name=${f##*/}
-	native=${name%%.*}
-	other=x86_64
-	[ "$native" = x86_64 ] && other=s390x
+	arches "$f"
 	# The native reading must show what the workload wrote, or two empty
 	# readings would agree.
 	view script "$native" "$f" >"$f.script.$native"
@@ -160,10 +165,7 @@ done
 # payloads (text, JIT notes, clock pairs) as the writer's perf does.
 for f in "$out"/*.tp; do
 	[ -f "$f" ] || { result 1 "perf_uevent:uevent recordings from the guests" "none in $out"; break; }
-	name=${f##*/}
-	native=${name%%.*}
-	other=x86_64
-	[ "$native" = x86_64 ] && other=s390x
+	arches "$f"
 	for r in "$native" "$other"; do
 		reader "$r" script -i "$f" -F comm,tid,time,event,trace >"$f.$r" 2>>"$log"
 	done
