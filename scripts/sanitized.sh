@@ -72,7 +72,10 @@ for f in "$build"/xendian/*.data; do
 	reading "$b script --uevent-hex -D" "$f" script --uevent-hex -D
 	reading "$b report" "$f" report --stdio --sort comm,dso,sym
 	reading "$b report --stats" "$f" report --stats
-	reading "$b inject" "$f" inject -o "$work/inject.data"
+	# From a file of the other byte order perf inject writes only a pipe.
+	o=$work/inject.data
+	[[ $b != s390x.* ]] || o=-
+	reading "$b inject" "$f" inject -o "$o"
 	[[ $f == *.pipe.data ]] ||
 		reading "$b data convert --to-json" "$f" data convert --force --to-json "$work/out.json"
 done
