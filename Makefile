@@ -52,6 +52,7 @@ shell: initramfs
 	@$(S)/run-guest.sh $(ARCH) shell
 
 bench: initramfs
+	@$(S)/jit-scale.sh
 	@$(S)/bench.sh
 
 baseline:

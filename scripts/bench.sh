@@ -38,6 +38,8 @@ gnuplot "$out/$name.gp" 2>"$build/logs/bench-plot.log" ||
 	for a in x86_64 arm64; do
 		[ -f "$out/$a.md" ] && cat "$out/$a.md" && echo "Plot: $a.png" && echo
 	done
+	# make bench's first stage, scripts/jit-scale.sh, on the host
+	[ -f "$out/jit-scale.md" ] && cat "$out/jit-scale.md"
 } >"$out/report.md"
 cat "$out/$name.md"
 # A target whose rows were not measured is a broken bench, not a result.

@@ -141,6 +141,12 @@ if [[ " $ARCHS " == *" x86_64 "* ]] && [ -f "$build/x86_64/initramfs.cpio" ] &&
    BENCH=quick TIMEOUT=1200 step bench-quick "$s/bench.sh"; then
 	echo "1 0 0 0" >"$res/step-bench-quick"
 fi
+# JIT notes at scale on the host, at the two smaller sizes: the run and
+# the comparison of the two reports, not the figures, are judged.
+if [[ " $ARCHS " == *" x86_64 "* ]] && [ -x "$build/x86_64/perf/perf" ] &&
+   JIT_SCALE="1000 10000" REPS=3 step bench-jit "$s/jit-scale.sh"; then
+	echo "1 0 0 0" >"$res/step-bench-jit"
+fi
 
 # perf.data across byte orders: each of the little-endian (x86_64) and
 # big-endian (s390x) guests' files read by the other's perf. Then the
